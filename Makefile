@@ -1,0 +1,51 @@
+# register: a registration form in the terminal.
+#   make run    build the release binary and start the form
+#   make test   every test (unit, screen snapshots, end to end in tmux)
+
+SWIFT ?= swift
+RELEASE_FLAGS = -c release --static-swift-stdlib
+BINARY = .build/release/register
+
+# Debian packages the build and the tests need: what to look for, and which package has it.
+PACKAGES = libncurses-dev tmux pkg-config
+
+.PHONY: all build run test lint format deps clean
+
+all: build
+
+# Installs what is missing when it can (root with apt-get); otherwise says what to run.
+deps:
+	@missing=""; \
+	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
+	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
+	command -v tmux >/dev/null || missing="$$missing tmux"; \
+	command -v $(SWIFT) >/dev/null || { echo "make: the Swift toolchain is missing: install Swift 6 from https://swift.org/install and put it on PATH" >&2; exit 1; }; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "make: installing$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "make: missing Debian packages:$$missing" >&2; \
+	    echo "make: run: sudo apt-get install$$missing" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product register
+
+run: build
+	@$(BINARY)
+
+# The end-to-end tests drive the release binary, so it is built first.
+test: build
+	$(SWIFT) test
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+clean:
+	rm -rf .build

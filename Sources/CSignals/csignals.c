@@ -1,0 +1,84 @@
+#include "csignals.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t forward_fd = -1;
+
+static void forward(int signal_number) {
+    int saved_errno = errno;
+    unsigned char byte = (unsigned char)signal_number;
+    if (forward_fd >= 0) {
+        // A full pipe means a byte is already waiting: the loop will wake anyway.
+        (void)write(forward_fd, &byte, 1);
+    }
+    errno = saved_errno;
+}
+
+int csignals_forward(int write_fd, const int *signals, int count) {
+    forward_fd = write_fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = forward;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (int i = 0; i < count; i++) {
+        if (sigaction(signals[i], &action, NULL) != 0) return -1;
+    }
+    return 0;
+}
+
+void csignals_restore_defaults(const int *signals, int count) {
+    for (int i = 0; i < count; i++) signal(signals[i], SIG_DFL);
+}
+
+static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+enum { fatal_count = sizeof fatal_signals / sizeof fatal_signals[0] };
+static struct sigaction previous[fatal_count];
+static volatile sig_atomic_t rescue_armed = 0;
+static int rescue_fd = -1;
+static struct termios rescue_modes;
+static char rescue_bytes[256];
+static size_t rescue_length = 0;
+
+static void rescue(int signal_number) {
+    if (rescue_armed) {
+        rescue_armed = 0;
+        size_t written = 0;
+        while (written < rescue_length) {
+            ssize_t n = write(rescue_fd, rescue_bytes + written, rescue_length - written);
+            if (n <= 0) break;
+            written += (size_t)n;
+        }
+        tcsetattr(rescue_fd, TCSANOW, &rescue_modes);
+    }
+    // Let the crash happen as it would have: default action, core dump included.
+    signal(signal_number, SIG_DFL);
+    raise(signal_number);
+}
+
+int csignals_arm_rescue(int tty_fd, const struct termios *saved, const char *reset, size_t length) {
+    if (length > sizeof rescue_bytes) length = sizeof rescue_bytes;
+    memcpy(rescue_bytes, reset, length);
+    rescue_length = length;
+    rescue_modes = *saved;
+    rescue_fd = tty_fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = rescue;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND | SA_NODEFER;
+    for (int i = 0; i < fatal_count; i++) {
+        if (sigaction(fatal_signals[i], &action, &previous[i]) != 0) return -1;
+    }
+    rescue_armed = 1;
+    return 0;
+}
+
+void csignals_disarm_rescue(void) {
+    if (!rescue_armed) return;
+    rescue_armed = 0;
+    for (int i = 0; i < fatal_count; i++) sigaction(fatal_signals[i], &previous[i], NULL);
+}

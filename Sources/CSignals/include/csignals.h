@@ -1,0 +1,24 @@
+// Signal handlers for a full-screen terminal program, written in C so that they make
+// only async-signal-safe calls: Swift code in a handler may allocate or take locks.
+#ifndef CSIGNALS_H
+#define CSIGNALS_H
+
+#include <stddef.h>
+#include <termios.h>
+
+/// Delivers each of `signals` as one byte (the signal number) written to `write_fd`,
+/// so a poll loop can handle it as ordinary input. Returns 0, or -1 with errno set.
+int csignals_forward(int write_fd, const int *signals, int count);
+
+/// Gives `signals` back their default disposition.
+void csignals_restore_defaults(const int *signals, int count);
+
+/// Arms the crash rescue: on SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT or SIGTRAP,
+/// writes `reset` to `tty_fd`, puts back `saved` terminal modes, then lets the crash
+/// proceed with the default action. `reset` is copied (at most 256 bytes).
+int csignals_arm_rescue(int tty_fd, const struct termios *saved, const char *reset, size_t length);
+
+/// Disarms the crash rescue, restoring the handlers that were there before.
+void csignals_disarm_rescue(void);
+
+#endif

@@ -1,0 +1,305 @@
+import CNcurses
+import CSignals
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Why a terminal screen could not be opened.
+public enum TerminalError: Error, Equatable, CustomStringConvertible {
+  /// There is no controlling terminal to draw on (`/dev/tty` cannot be opened).
+  case noTerminal(reason: String)
+  /// `TERM` is unset or names a terminal the terminfo database does not know.
+  case unknownTerminal(String?)
+
+  public var description: String {
+    switch self {
+    case .noTerminal(let reason):
+      "no terminal to draw on (/dev/tty: \(reason))"
+    case .unknownTerminal(nil):
+      "TERM is not set, so the terminal type is unknown"
+    case .unknownTerminal(let name?):
+      "unknown terminal type '\(name)' (TERM): no terminfo entry"
+    }
+  }
+}
+
+/// The real terminal, through ncurses: drawing, the cursor, and input from `/dev/tty`.
+///
+/// ncurses does the output: it keeps what the terminal shows and sends only the cells that
+/// changed. Input is read from the terminal by this class and decoded by `InputDecoder`,
+/// which knows bracketed paste, SGR mouse reports and modified keys. Opening it switches
+/// to the alternate screen, raw mode, mouse and bracketed paste; `close()` (and the crash
+/// rescue) puts every one of them back.
+public final class CursesScreen: Screen {
+  public let capabilities: ScreenCapabilities
+  public var cursor: Point?
+
+  private let tty: Int32
+  private let output: UnsafeMutablePointer<FILE>
+  private let screen: OpaquePointer
+  private let window: UnsafeMutablePointer<WINDOW>
+  private let signalPipe: (read: Int32, write: Int32)
+  private let savedModes: termios
+  private var decoder = InputDecoder()
+  private var shownCursor: Point?
+  private var isOpen = true
+
+  /// A lone Esc is the Esc key when nothing follows within this time.
+  private static let escapeDelay = Duration.milliseconds(25)
+  /// Bracketed paste on; mouse clicks reported, in SGR encoding.
+  private static let enableModes = "\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h"
+  private static let disableModes = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l"
+  private static let forwardedSignals: [Int32] = [
+    SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT,
+  ]
+  private static let endingSignals: Set<Int32> = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+
+  /// Opens the controlling terminal. The caller must have called `setlocale(LC_ALL, "")`.
+  /// - Parameter colors: whether colours may be used (they are only if the terminal has them).
+  public init(colors: Bool) throws(TerminalError) {
+    let name = getenv("TERM").map { String(cString: $0) }
+    guard let name, !name.isEmpty else { throw .unknownTerminal(nil) }
+
+    tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard tty >= 0 else { throw .noTerminal(reason: String(cString: strerror(errno))) }
+    var modes = termios()
+    tcgetattr(tty, &modes)
+    savedModes = modes
+
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else {
+      Glibc.close(tty)
+      throw .noTerminal(reason: String(cString: strerror(errno)))
+    }
+    signalPipe = (fds[0], fds[1])
+    for fd in fds {
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+    // Installed before newterm, so ncurses leaves these signals to us.
+    csignals_forward(signalPipe.write, Self.forwardedSignals, Int32(Self.forwardedSignals.count))
+
+    guard let file = fdopen(dup(tty), "r+"), let screen = newterm(nil, file, file) else {
+      csignals_restore_defaults(Self.forwardedSignals, Int32(Self.forwardedSignals.count))
+      Glibc.close(signalPipe.read)
+      Glibc.close(signalPipe.write)
+      Glibc.close(tty)
+      throw .unknownTerminal(name)
+    }
+    output = file
+    self.screen = screen
+    window = cn_stdscr()
+    raw()
+    noecho()
+    nonl()
+    intrflush(window, false)
+    keypad(window, false)
+    // Input is ours to read; ncurses must not postpone output when it sees some pending.
+    typeahead(-1)
+
+    let useColors = colors && has_colors()
+    if useColors {
+      start_color()
+      use_default_colors()
+      for color in Color.allCases {
+        init_pair(Int16(color.rawValue + 1), Int16(color.rawValue), -1)
+      }
+    }
+    let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+    capabilities = ScreenCapabilities(colors: useColors, unicode: codeset == "UTF-8")
+
+    write(Self.enableModes)
+    armRescue()
+  }
+
+  deinit { close() }
+
+  /// Restores the terminal as it was before opening: modes, cursor, main screen.
+  public func close() {
+    guard isOpen else { return }
+    isOpen = false
+    csignals_disarm_rescue()
+    write(Self.disableModes)
+    endwin()
+    delscreen(screen)
+    fclose(output)
+    var modes = savedModes
+    tcsetattr(tty, TCSADRAIN, &modes)
+    csignals_restore_defaults(Self.forwardedSignals, Int32(Self.forwardedSignals.count))
+    Glibc.close(signalPipe.read)
+    Glibc.close(signalPipe.write)
+    Glibc.close(tty)
+  }
+
+  // MARK: Drawing
+
+  public var size: Size {
+    Size(width: Int(cn_getmaxx(window)), height: Int(cn_getmaxy(window)))
+  }
+
+  public func draw(_ text: String, at origin: Point, style: Style) {
+    let size = self.size
+    guard (0..<size.height).contains(origin.y) else { return }
+    let attributes = attributes(for: style)
+    let pair = capabilities.colors ? Int16((style.foreground?.rawValue ?? -1) + 1) : 0
+    var x = origin.x
+    for character in text {
+      let width = TextWidth.columns(of: character)
+      if width == 0 { continue }
+      if x >= size.width { break }
+      if x < 0 || x + width > size.width {
+        for column in max(0, x)..<min(size.width, x + width) {
+          put([" "], y: origin.y, x: column, attributes: attributes, pair: pair)
+        }
+      } else {
+        put(
+          TextWidth.cellScalars(of: character), y: origin.y, x: x, attributes: attributes,
+          pair: pair)
+      }
+      x += width
+    }
+  }
+
+  private func put(_ scalars: [Unicode.Scalar], y: Int, x: Int, attributes: attr_t, pair: Int16) {
+    var wide = scalars.map { wchar_t(bitPattern: $0.value) }
+    wide.append(0)
+    var cell = cchar_t()
+    setcchar(&cell, wide, attributes, pair, nil)
+    // Writing the bottom-right cell reports an error (the cursor cannot advance) but draws.
+    mvwadd_wch(window, Int32(y), Int32(x), &cell)
+  }
+
+  private func attributes(for style: Style) -> attr_t {
+    var result = cn_a_normal()
+    if style.attributes.contains(.bold) { result |= cn_a_bold() }
+    if style.attributes.contains(.dim) { result |= cn_a_dim() }
+    if style.attributes.contains(.underline) { result |= cn_a_underline() }
+    if style.attributes.contains(.reverse) { result |= cn_a_reverse() }
+    return result
+  }
+
+  public func clear(_ rect: Rect) {
+    let area = rect.intersection(Rect(origin: .zero, size: size))
+    guard !area.isEmpty else { return }
+    let blank = String(repeating: " ", count: area.width)
+    for y in area.minY..<area.maxY { draw(blank, at: Point(x: area.minX, y: y), style: .plain) }
+  }
+
+  public func flush() {
+    let size = self.size
+    let visible = cursor.flatMap { point in
+      Rect(origin: .zero, size: size).contains(point) ? point : nil
+    }
+    if (visible == nil) != (shownCursor == nil) { curs_set(visible == nil ? 0 : 1) }
+    shownCursor = visible
+    if let visible { wmove(window, Int32(visible.y), Int32(visible.x)) }
+    wnoutrefresh(window)
+    doupdate()
+  }
+
+  public func invalidate() {
+    clearok(cn_curscr(), true)
+  }
+
+  // MARK: Input
+
+  public func nextEvents(until deadline: ContinuousClock.Instant?) -> [Event] {
+    while true {
+      var timeout: Duration? = deadline.map { max(.zero, $0 - .now) }
+      let waitingForEscape = decoder.hasPendingInput && !decoder.isReceivingPaste
+      if waitingForEscape { timeout = min(timeout ?? Self.escapeDelay, Self.escapeDelay) }
+      var fds = [
+        pollfd(fd: tty, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0),
+      ]
+      let milliseconds = timeout.map { Int32(($0 + .microseconds(999)) / .milliseconds(1)) } ?? -1
+      let ready = poll(&fds, 2, milliseconds)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        return [.endOfInput]
+      }
+      var events: [Event] = []
+      if fds[1].revents & Int16(POLLIN) != 0 { events += signalEvents() }
+      if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = read(tty, &buffer, buffer.count)
+        if count > 0 {
+          events += decoder.decode(buffer[0..<count])
+        } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+          events.append(.endOfInput)
+        }
+      } else if ready == 0 && waitingForEscape {
+        events += decoder.flush()
+      }
+      if !events.isEmpty { return events }
+      if let deadline, deadline <= .now { return [] }
+    }
+  }
+
+  private func signalEvents() -> [Event] {
+    var events: [Event] = []
+    var bytes = [UInt8](repeating: 0, count: 64)
+    let count = read(signalPipe.read, &bytes, bytes.count)
+    for signal in bytes.prefix(max(0, count)).map(Int32.init) {
+      switch signal {
+      case SIGWINCH:
+        events.append(.resize(resizeToTerminal()))
+      case SIGTSTP:
+        suspend()
+        events.append(.resume)
+      case SIGCONT:
+        invalidate()
+        events.append(.resume)
+      case let ending where Self.endingSignals.contains(ending):
+        events.append(.terminate(signal: ending))
+      default:
+        break
+      }
+    }
+    return events
+  }
+
+  /// Tells ncurses the terminal's new size and returns it.
+  private func resizeToTerminal() -> Size {
+    var window = winsize()
+    if ioctl(tty, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
+      resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+    }
+    return size
+  }
+
+  public func suspend() {
+    write(Self.disableModes)
+    endwin()
+    csignals_restore_defaults([SIGTSTP], 1)
+    kill(0, SIGTSTP)
+    // Resumed (by `fg`): take the terminal back and paint everything again.
+    csignals_forward(signalPipe.write, [SIGTSTP], 1)
+    write(Self.enableModes)
+    _ = resizeToTerminal()
+    invalidate()
+    flush()
+  }
+
+  // MARK: Raw output
+
+  private func write(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = Glibc.write(tty, &bytes, bytes.count)
+  }
+
+  /// What a crash must write to leave the terminal usable: modes off, attributes and
+  /// cursor normal, main screen back.
+  private func armRescue() {
+    var reset = Self.disableModes
+    for capability in ["sgr0", "cnorm", "rmcup"] {
+      if let value = tigetstr(capability), Int(bitPattern: value) != -1 {
+        reset += String(cString: value)
+      }
+    }
+    var modes = savedModes
+    let bytes = Array(reset.utf8)
+    csignals_arm_rescue(tty, &modes, bytes.map { CChar(bitPattern: $0) }, bytes.count)
+  }
+}

@@ -1,0 +1,39 @@
+/// What a screen can show.
+public struct ScreenCapabilities: Hashable, Sendable {
+  /// Colours may be used; when false, only attributes are.
+  public var colors: Bool
+  /// The locale's character set is UTF-8, so box drawing, `•`, `✓` and U+0336 show.
+  public var unicode: Bool
+
+  public init(colors: Bool, unicode: Bool) {
+    self.colors = colors
+    self.unicode = unicode
+  }
+}
+
+/// A grid of cells to draw on, a cursor, and the events of the terminal behind it.
+///
+/// Drawing goes to a back buffer; `flush()` makes it visible in one update. Text is laid
+/// out by `TextWidth`: one grapheme per cell, wide graphemes in two. Whatever falls
+/// outside the screen is clipped.
+public protocol Screen: AnyObject {
+  var size: Size { get }
+  var capabilities: ScreenCapabilities { get }
+
+  /// Draws `text` starting at `origin`, all in `style`.
+  func draw(_ text: String, at origin: Point, style: Style)
+  /// Blanks the cells of `rect`.
+  func clear(_ rect: Rect)
+  /// Where the terminal's cursor shows after the next flush; `nil` hides it.
+  var cursor: Point? { get set }
+  /// Makes everything drawn since the last flush visible.
+  func flush()
+  /// Forgets what the terminal shows, so the next flush repaints every cell.
+  func invalidate()
+
+  /// Waits for input until `deadline` (forever when nil) and returns the events that came,
+  /// all that are available at once. An empty array means the deadline passed.
+  func nextEvents(until deadline: ContinuousClock.Instant?) -> [Event]
+  /// Gives the terminal back to the shell until the program is resumed (Ctrl-Z).
+  func suspend()
+}

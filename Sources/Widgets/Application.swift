@@ -1,0 +1,236 @@
+import Observation
+import Terminal
+
+/// Runs a tree of views on a screen: routes events, moves focus, keeps the focused view in
+/// sight, and redraws what changed, one flush per batch of input.
+///
+/// Everything happens on one thread. `run()` waits for input or the next timer (never
+/// polling), handles every event that arrived together, then renders once.
+public final class Application {
+  /// Why `run()` returned.
+  public enum Exit: Hashable, Sendable {
+    /// `stop()` was called.
+    case stopped
+    /// A signal asked the program to end.
+    case signal(Int32)
+    /// The terminal went away.
+    case endOfInput
+  }
+
+  public let screen: any Screen
+  public let root: View
+  public let theme: Theme
+  /// The widest the content is laid out; wider screens centre it.
+  public var contentWidth: Int
+  /// Below this size only a notice is shown.
+  public var minimumSize = Size(width: 20, height: 6)
+  /// The notice shown while the screen is smaller than `minimumSize`.
+  public var tooSmallNotice = "Terminal too small"
+  /// Keys handled after the focused view and focus movement have passed on them.
+  public var keyBindings: [Key: () -> Void] = [:]
+  /// Called with every view that loses focus (to mark a field as visited, say).
+  public var onFocusLeave: (View) -> Void = { _ in }
+
+  public private(set) var focused: View?
+  public private(set) var exit: Exit?
+
+  private var timers = TimerQueue()
+  private var scrollY = 0
+  private var needsLayout = true
+  private var needsFullRedraw = true
+  private var shownCursor: Point??
+
+  public init(screen: any Screen, root: View, contentWidth: Int = 80, theme: Theme? = nil) {
+    self.screen = screen
+    self.root = root
+    self.contentWidth = contentWidth
+    self.theme = theme ?? Theme(capabilities: screen.capabilities)
+  }
+
+  // MARK: Running
+
+  /// Draws, then handles input and timers until `stop()`, a signal or the end of input.
+  public func run() -> Exit {
+    if focused == nil { focusNext() }
+    render()
+    while exit == nil {
+      let events = screen.nextEvents(until: timers.nextDeadline())
+      process(events)
+    }
+    return exit!
+  }
+
+  /// Handles a batch of events, runs the timers that are due, and renders once.
+  public func process(_ events: [Event]) {
+    for event in events where exit == nil { handle(event) }
+    for timer in timers.takeDue(at: .now) where exit == nil { timer.action() }
+    if exit == nil { render() }
+  }
+
+  public func stop() { exit = .stopped }
+
+  /// Runs `action` on this loop after `delay`.
+  @discardableResult
+  public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> ScheduledTimer {
+    let timer = ScheduledTimer(deadline: .now + delay, action: action)
+    timers.add(timer)
+    return timer
+  }
+
+  // MARK: Events
+
+  public func handle(_ event: Event) {
+    switch event {
+    case .key(let key):
+      handle(key)
+    case .text, .paste:
+      _ = focused?.handle(event)
+    case .mouse(let mouse):
+      if mouse.button == .left, mouse.action == .press { click(at: mouse.position) }
+    case .resize:
+      needsLayout = true
+    case .resume:
+      needsLayout = true
+      screen.invalidate()
+    case .terminate(let signal):
+      exit = .signal(signal)
+    case .endOfInput:
+      exit = .endOfInput
+    }
+  }
+
+  private func handle(_ key: Key) {
+    if key == .control("z") {
+      screen.suspend()
+      needsLayout = true
+      return
+    }
+    if focused?.handle(.key(key)) == true { return }
+    switch (key.code, key.modifiers) {
+    case (.tab, []), (.down, []), (.enter, []):
+      focusNext()
+    case (.tab, .shift), (.up, []):
+      focusPrevious()
+    default:
+      keyBindings[key]?()
+    }
+  }
+
+  private func click(at point: Point) {
+    let contentPoint = Point(x: point.x, y: point.y + scrollY)
+    guard !isTooSmall, let hit = root.subtree.last(where: { $0.frame.contains(contentPoint) })
+    else {
+      return
+    }
+    var view: View? = hit
+    while let candidate = view {
+      if candidate.acceptsFocus { focus(candidate) }
+      let local = Point(
+        x: contentPoint.x - candidate.frame.minX, y: contentPoint.y - candidate.frame.minY)
+      if candidate.mouseDown(at: local) || candidate.acceptsFocus { return }
+      view = candidate.parent
+    }
+  }
+
+  // MARK: Focus
+
+  public func focus(_ view: View?) {
+    guard view !== focused else { return }
+    let previous = focused
+    previous?.isFocused = false
+    focused = view
+    view?.isFocused = true
+    if let previous { onFocusLeave(previous) }
+  }
+
+  public func focusNext() { focus(FocusChain(root: root).next(after: focused, forward: true)) }
+  public func focusPrevious() { focus(FocusChain(root: root).next(after: focused, forward: false)) }
+
+  // MARK: Drawing
+
+  private var isTooSmall: Bool {
+    screen.size.width < minimumSize.width || screen.size.height < minimumSize.height
+  }
+
+  private func layout() {
+    let size = screen.size
+    let width = min(contentWidth, size.width)
+    let height = root.sizeThatFits(Size(width: width, height: size.height)).height
+    let frame = Rect(x: (size.width - width) / 2, y: 0, width: width, height: height)
+    root.frame = frame
+    root.layoutChildren()
+    needsLayout = false
+    needsFullRedraw = true
+  }
+
+  /// Keeps the focused view's group on screen, or at least the view itself.
+  private func scrollToFocus() {
+    let visibleHeight = screen.size.height
+    let contentHeight = root.frame.height
+    var offset = scrollY
+    if contentHeight <= visibleHeight {
+      offset = 0
+    } else if let focused {
+      for area in [focused.focusArea, focused.frame] {
+        if area.maxY > offset + visibleHeight { offset = area.maxY - visibleHeight }
+        if area.minY < offset { offset = area.minY }
+      }
+      offset = min(max(0, offset), contentHeight - visibleHeight)
+    }
+    if offset != scrollY {
+      scrollY = offset
+      needsFullRedraw = true
+    }
+  }
+
+  /// Draws the views that need it (all of them after a layout or scroll), places the
+  /// cursor, and flushes if anything changed.
+  public func render() {
+    if needsLayout { layout() }
+    if isTooSmall {
+      if needsFullRedraw {
+        screen.clear(Rect(origin: .zero, size: screen.size))
+        screen.draw(tooSmallNotice, at: Point(x: 0, y: screen.size.height / 2), style: theme.error)
+        screen.cursor = nil
+        screen.flush()
+        needsFullRedraw = false
+        shownCursor = .some(nil)
+      }
+      return
+    }
+    scrollToFocus()
+    var drew = false
+    let views = root.subtree
+    if needsFullRedraw {
+      screen.clear(Rect(origin: .zero, size: screen.size))
+      for view in views { view.setNeedsDisplay() }
+      needsFullRedraw = false
+      drew = true
+    }
+    let visible = Rect(origin: .zero, size: screen.size)
+    for view in views where view.needsDisplay {
+      view.invalidation.reset()
+      let bounds = view.frame.offsetBy(dx: 0, dy: -scrollY)
+      guard !bounds.intersection(visible).isEmpty else { continue }
+      let canvas = Canvas(screen: screen, theme: theme, bounds: bounds, clip: visible)
+      let invalidation = view.invalidation
+      withObservationTracking {
+        view.draw(in: canvas)
+      } onChange: {
+        invalidation.set()
+      }
+      view.drawCount += 1
+      drew = true
+    }
+    let cursor = focused.flatMap { view in
+      view.cursorPosition.map {
+        Point(x: view.frame.minX + $0.x, y: view.frame.minY + $0.y - scrollY)
+      }
+    }
+    if drew || shownCursor != .some(cursor) {
+      screen.cursor = cursor
+      screen.flush()
+      shownCursor = .some(cursor)
+    }
+  }
+}

@@ -1,0 +1,29 @@
+/// A read-write handle on a value someone else owns, such as a view model's property.
+///
+/// Widgets hold bindings, never the owner's type, so the toolkit knows nothing of the
+/// models it shows.
+public struct Binding<Value> {
+  public let get: () -> Value
+  public let set: (Value) -> Void
+
+  public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+    self.get = get
+    self.set = set
+  }
+
+  /// A binding that owns its value, for fields that no model backs.
+  public init(initialValue: Value) {
+    let box = Box(initialValue)
+    self.init(get: { box.value }, set: { box.value = $0 })
+  }
+
+  public var wrappedValue: Value {
+    get { get() }
+    nonmutating set { set(newValue) }
+  }
+}
+
+private final class Box<Value> {
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,60 @@
+import Terminal
+
+/// `[ Title ]`: activated by Enter, Space or a click.
+///
+/// A disabled button still takes focus, so that activating it can say why nothing
+/// happened (`onDisabledActivation`), and dims itself.
+public final class Button: View {
+  public let title: String
+  public var isEnabled: () -> Bool
+  public var action: () -> Void
+  public var onDisabledActivation: () -> Void = {}
+
+  public init(
+    _ title: String, isEnabled: @escaping () -> Bool = { true }, action: @escaping () -> Void
+  ) {
+    self.title = title
+    self.isEnabled = isEnabled
+    self.action = action
+  }
+
+  private var face: String { "[ \(title) ]" }
+
+  public override var acceptsFocus: Bool { true }
+
+  public override func sizeThatFits(_ proposal: Size) -> Size {
+    Size(width: min(proposal.width, TextWidth.columns(of: face)), height: 1)
+  }
+
+  public override func draw(in canvas: Canvas) {
+    let theme = canvas.theme
+    let style =
+      switch (isEnabled(), isFocused) {
+      case (true, true): theme.focusedButton
+      case (true, false): theme.button
+      case (false, true): theme.focusedDisabledButton
+      case (false, false): theme.disabledButton
+      }
+    canvas.clear()
+    canvas.draw(face, at: .zero, style: style)
+  }
+
+  public func activate() {
+    if isEnabled() { action() } else { onDisabledActivation() }
+  }
+
+  public override func handle(_ event: Event) -> Bool {
+    switch event {
+    case .key(Key(.enter, [])), .text(" "):
+      activate()
+      return true
+    default:
+      return false
+    }
+  }
+
+  public override func mouseDown(at point: Point) -> Bool {
+    activate()
+    return true
+  }
+}

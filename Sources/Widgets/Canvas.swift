@@ -1,0 +1,55 @@
+import Terminal
+
+/// Where a view draws: the screen, seen through the view's frame.
+///
+/// Points are relative to the view's top-left corner; anything outside the view's frame
+/// or the visible part of the screen is clipped, so a view cannot paint over another.
+public struct Canvas {
+  public let screen: any Screen
+  public let theme: Theme
+  /// The view's frame on the screen (may extend past the screen's edges).
+  public let bounds: Rect
+  /// The part of the screen the view may paint.
+  public let clip: Rect
+
+  public var size: Size { bounds.size }
+
+  /// Draws `text` at `point`, cut at the view's right edge.
+  public func draw(_ text: String, at point: Point, style: Style) {
+    let y = bounds.minY + point.y
+    guard point.y >= 0, point.y < bounds.height, y >= clip.minY, y < clip.maxY else { return }
+    let available = bounds.width - point.x
+    guard available > 0, point.x >= 0 else { return }
+    let fitted =
+      TextWidth.columns(of: text) <= available ? text : Self.prefix(text, columns: available)
+    screen.draw(fitted, at: Point(x: bounds.minX + point.x, y: y), style: style)
+  }
+
+  /// Blanks the whole view.
+  public func clear() {
+    screen.clear(bounds.intersection(clip))
+  }
+
+  /// Blanks one row of the view.
+  public func clear(row: Int) {
+    screen.clear(
+      Rect(x: bounds.minX, y: bounds.minY + row, width: bounds.width, height: 1).intersection(clip))
+  }
+
+  /// The longest beginning of `text` that fits in `columns`; a wide grapheme that would
+  /// straddle the edge becomes a space.
+  public static func prefix(_ text: String, columns: Int) -> String {
+    var result = ""
+    var used = 0
+    for character in text {
+      let width = TextWidth.columns(of: character)
+      if used + width > columns {
+        if used < columns { result += String(repeating: " ", count: columns - used) }
+        break
+      }
+      result.append(character)
+      used += width
+    }
+    return result
+  }
+}

@@ -1,0 +1,41 @@
+import Terminal
+
+/// One row of text: fixed, or read from a closure each time it is drawn (so a label bound
+/// to observable state redraws when that state changes).
+public final class Label: View {
+  public enum Alignment: Sendable {
+    case leading, center
+  }
+
+  private let text: () -> String
+  private let style: (Theme) -> Style
+  private let alignment: Alignment
+
+  public init(
+    _ text: @escaping () -> String, alignment: Alignment = .leading,
+    style: @escaping (Theme) -> Style = { $0.text }
+  ) {
+    self.text = text
+    self.style = style
+    self.alignment = alignment
+  }
+
+  public convenience init(
+    _ text: String, alignment: Alignment = .leading,
+    style: @escaping (Theme) -> Style = { $0.text }
+  ) {
+    self.init({ text }, alignment: alignment, style: style)
+  }
+
+  public override func sizeThatFits(_ proposal: Size) -> Size {
+    Size(width: min(proposal.width, TextWidth.columns(of: text())), height: 1)
+  }
+
+  public override func draw(in canvas: Canvas) {
+    canvas.clear()
+    let value = text()
+    let x =
+      alignment == .center ? max(0, (canvas.size.width - TextWidth.columns(of: value)) / 2) : 0
+    canvas.draw(value, at: Point(x: x, y: 0), style: style(canvas.theme))
+  }
+}

@@ -1,0 +1,64 @@
+import Terminal
+
+/// A text field for secrets: the same editor, drawn through a mask of one character per
+/// grapheme, with a `[show]`/`[hide]` toggle on the label row (F2, Ctrl-R, or a click).
+///
+/// Revealing changes only what is drawn; the text, the cursor and focus stay. Word moves
+/// and word deletions go to the start or end, so they do not give away where spaces are.
+public final class SecureField: TextField {
+  public private(set) var isRevealed = false
+  public let showTitle: String
+  public let hideTitle: String
+
+  public init(
+    label: String, placeholder: String? = nil, text: Binding<String>,
+    caption: (() -> String?)? = nil, showTitle: String = "show", hideTitle: String = "hide"
+  ) {
+    self.showTitle = showTitle
+    self.hideTitle = hideTitle
+    super.init(label: label, placeholder: placeholder, text: text, caption: caption)
+  }
+
+  public func toggleReveal() {
+    isRevealed.toggle()
+    setNeedsDisplay()
+  }
+
+  public override func displayCharacter(at index: Int, glyphs: Theme.Glyphs) -> Character {
+    isRevealed ? super.displayCharacter(at: index, glyphs: glyphs) : glyphs.mask
+  }
+
+  public override var accessory: String? {
+    "[\(isRevealed ? hideTitle : showTitle)]"
+  }
+
+  public override func edit(for key: Key) -> TextEditor.Edit? {
+    switch super.edit(for: key) {
+    case .moveWordLeft: .moveToStart
+    case .moveWordRight: .moveToEnd
+    case .deleteWordBackward: .deleteToStart
+    case let edit: edit
+    }
+  }
+
+  public override func handle(_ event: Event) -> Bool {
+    switch event {
+    case .key(Key(.function(2), [])), .key(.control("r")):
+      guard isEnabled() else { return false }
+      toggleReveal()
+      return true
+    default:
+      return super.handle(event)
+    }
+  }
+
+  public override func mouseDown(at point: Point) -> Bool {
+    if point.y == 0, let toggle = accessory, point.x >= frame.width - TextWidth.columns(of: toggle)
+    {
+      guard isEnabled() else { return false }
+      toggleReveal()
+      return true
+    }
+    return super.mouseDown(at: point)
+  }
+}

@@ -1,0 +1,250 @@
+import Terminal
+
+/// A one-line text input with a floating label, an underline and an optional caption.
+///
+/// Rows: label, value, underline, then the caption row if the field has one. The label
+/// sits above the value while the field is focused or holds text; otherwise the
+/// placeholder (or the label) shows dimmed in the value row. The value is bound to a
+/// model: every edit that changes the text sets the binding exactly once.
+open class TextField: View {
+  public let label: String
+  public let placeholder: String?
+  /// Help shown under the field; replaced by the error message while the field shows an error.
+  public let caption: (() -> String?)?
+  /// Whether the field takes focus and input.
+  public var isEnabled: () -> Bool = { true }
+  /// Whether the field shows its error state (red underline and caption).
+  public var showsError: () -> Bool = { false }
+  /// The error line shown in the caption row while `showsError` is true.
+  public var errorMessage: () -> String? = { nil }
+  /// Longest text accepted, in graphemes.
+  public var maxLength: Int?
+
+  private let value: Binding<String>
+  public private(set) var editor: TextEditor
+  /// Index of the first grapheme shown: long values scroll horizontally.
+  private var scroll = 0
+
+  public init(
+    label: String, placeholder: String? = nil, text: Binding<String>,
+    caption: (() -> String?)? = nil
+  ) {
+    self.label = label
+    self.placeholder = placeholder
+    self.caption = caption
+    value = text
+    editor = TextEditor(text: text.get())
+  }
+
+  // MARK: What is shown
+
+  /// The grapheme drawn for the one at `index`: secure fields draw a mask instead.
+  open func displayCharacter(at index: Int, glyphs: Theme.Glyphs) -> Character {
+    editor.characters[index]
+  }
+
+  /// Drawn at the right end of the label row (the reveal toggle of a secure field).
+  open var accessory: String? { nil }
+
+  /// The key or mouse edit as this field understands it (secure fields change word moves).
+  open func edit(for key: Key) -> TextEditor.Edit? {
+    Self.standardEdit(for: key)
+  }
+
+  // MARK: View
+
+  public var rowCount: Int { caption == nil ? 3 : 4 }
+
+  open override var acceptsFocus: Bool { isEnabled() }
+
+  open override func sizeThatFits(_ proposal: Size) -> Size {
+    Size(width: proposal.width, height: rowCount)
+  }
+
+  open override var cursorPosition: Point? {
+    Point(x: cursorColumn, y: 1)
+  }
+
+  private var cursorColumn = 0
+
+  /// The glyphs of the last drawing, for measuring what was drawn when a click comes.
+  private var glyphs = Theme.Glyphs.unicode
+
+  open override func draw(in canvas: Canvas) {
+    let theme = canvas.theme
+    glyphs = theme.glyphs
+    synchronize(with: value.get())
+    let enabled = isEnabled()
+    let error = showsError()
+    let width = canvas.size.width
+    canvas.clear()
+
+    let floating = isFocused || !editor.isEmpty
+    let disabledStyle = Style(.dim)
+    if floating {
+      let style = !enabled ? disabledStyle : isFocused ? theme.focusedLabel : theme.label
+      canvas.draw(label, at: .zero, style: style)
+    }
+    if let accessory {
+      let columns = TextWidth.columns(of: accessory)
+      canvas.draw(accessory, at: Point(x: max(0, width - columns), y: 0), style: theme.link)
+    }
+
+    if editor.isEmpty && !isFocused {
+      canvas.draw(placeholder ?? label, at: Point(x: 0, y: 1), style: theme.placeholder)
+      cursorColumn = 0
+    } else {
+      let (visible, column) = visibleText(width: width)
+      canvas.draw(visible, at: Point(x: 0, y: 1), style: enabled ? theme.text : disabledStyle)
+      cursorColumn = column
+    }
+
+    let lineStyle =
+      !enabled
+      ? disabledStyle : error ? theme.errorLine : isFocused ? theme.focusedLine : theme.line
+    let glyph = isFocused && enabled ? theme.glyphs.heavyLine : theme.glyphs.thinLine
+    canvas.draw(String(repeating: glyph, count: width), at: Point(x: 0, y: 2), style: lineStyle)
+
+    if caption != nil {
+      if error, let message = errorMessage() {
+        canvas.draw(message, at: Point(x: 0, y: 3), style: theme.error)
+      } else if let text = caption?() {
+        canvas.draw(text, at: Point(x: 0, y: 3), style: enabled ? theme.caption : disabledStyle)
+      }
+    }
+  }
+
+  /// The part of the value that fits in `width` columns with the cursor in view, and the
+  /// cursor's column in it. One column stays free for the cursor after the last grapheme.
+  private func visibleText(width: Int) -> (String, Int) {
+    let count = editor.characters.count
+    let cursor = editor.cursor
+    let room = max(0, width - 1)
+    func columns(_ index: Int) -> Int {
+      TextWidth.columns(of: displayCharacter(at: index, glyphs: glyphs))
+    }
+
+    scroll = min(scroll, cursor)
+    var beforeCursor = 0
+    for index in scroll..<cursor { beforeCursor += columns(index) }
+    while beforeCursor > room && scroll < cursor {
+      beforeCursor -= columns(scroll)
+      scroll += 1
+    }
+    // Show as much as fits when the text before the window has become short enough.
+    var tail = 0
+    for index in scroll..<count where tail <= room { tail += columns(index) }
+    while scroll > 0 && tail + columns(scroll - 1) <= room {
+      scroll -= 1
+      tail += columns(scroll)
+      beforeCursor += columns(scroll)
+    }
+
+    var visible = ""
+    var used = 0
+    var index = scroll
+    while index < count {
+      let character = displayCharacter(at: index, glyphs: glyphs)
+      let characterWidth = TextWidth.columns(of: character)
+      if used + characterWidth > width { break }
+      visible.append(character)
+      used += characterWidth
+      index += 1
+    }
+    return (visible, min(beforeCursor, max(0, width - 1)))
+  }
+
+  /// Follows the model when it changed the value itself (the cursor goes to the end).
+  private func synchronize(with text: String) {
+    if text != editor.text {
+      editor = TextEditor(text: text)
+    }
+  }
+
+  // MARK: Input
+
+  open override func handle(_ event: Event) -> Bool {
+    guard isEnabled() else { return false }
+    switch event {
+    case .text(let text):
+      apply(.insert(text))
+      return true
+    case .paste(let text):
+      apply(.insert(Self.pastable(text)))
+      return true
+    case .key(let key):
+      guard let edit = edit(for: key) else { return false }
+      apply(edit)
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// A click anywhere in the field's rows puts the cursor at the clicked column.
+  open override func mouseDown(at point: Point) -> Bool {
+    guard isEnabled() else { return false }
+    var column = 0
+    var index = scroll
+    while index < editor.characters.count {
+      let width = TextWidth.columns(of: displayCharacter(at: index, glyphs: glyphs))
+      if column + width > point.x { break }
+      column += width
+      index += 1
+    }
+    apply(.moveTo(index))
+    return true
+  }
+
+  /// Applies an edit, then tells the model once if the text changed.
+  public func apply(_ edit: TextEditor.Edit) {
+    var edit = edit
+    if case .insert(let text) = edit {
+      let accepted = limited(text)
+      if accepted.isEmpty { return }
+      edit = .insert(accepted)
+    }
+    let change = editor.apply(edit)
+    if change.contains(.text) { value.set(editor.text) }
+    if !change.isEmpty { setNeedsDisplay() }
+  }
+
+  /// What of `text` fits under the maximum length.
+  private func limited(_ text: String) -> String {
+    guard let maxLength else { return text }
+    let room = maxLength - editor.characters.count
+    if room <= 0 { return "" }
+    return String(text.prefix(room))
+  }
+
+  /// Paste text as one line: tabs and line breaks become spaces, other controls go.
+  static func pastable(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      if character.isNewline || character == "\t" {
+        result.append(" ")
+      } else if let first = character.unicodeScalars.first, !TextWidth.isControl(first) {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// The editing keys every field knows.
+  public static func standardEdit(for key: Key) -> TextEditor.Edit? {
+    switch (key.code, key.modifiers) {
+    case (.left, []): .moveLeft
+    case (.right, []): .moveRight
+    case (.left, .control), (.character("b"), .alt): .moveWordLeft
+    case (.right, .control), (.character("f"), .alt): .moveWordRight
+    case (.home, []), (.character("a"), .control): .moveToStart
+    case (.end, []), (.character("e"), .control): .moveToEnd
+    case (.backspace, []), (.character("h"), .control): .deleteBackward
+    case (.delete, []), (.character("d"), .control): .deleteForward
+    case (.backspace, .alt), (.character("w"), .control): .deleteWordBackward
+    case (.character("u"), .control): .deleteToStart
+    case (.character("k"), .control): .deleteToEnd
+    default: nil
+    }
+  }
+}
