@@ -34,7 +34,7 @@ let package = Package(
     .testTarget(name: "RegistrationTests", dependencies: ["Registration"]),
     .testTarget(
       name: "RegistrationUITests", dependencies: ["RegistrationUI", "Registration"],
-      resources: [.copy("Snapshots")]),
+      exclude: ["Snapshots"]),
     .testTarget(name: "EndToEndTests"),
   ],
   swiftLanguageModes: [.v6]

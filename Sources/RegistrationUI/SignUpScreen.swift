@@ -44,8 +44,7 @@ public final class SignUpScreen {
       notice.text = strings.signInUnavailable
     }
 
-    root = VStack(spacing: 1, horizontalPadding: 2, verticalPadding: 0)
-    root.add(Label("", style: { $0.text }))
+    root = VStack(spacing: 1, padding: VStack.Insets(top: 1, left: 2, right: 2))
     root.add(Label(strings.signUpTitle, alignment: .center, style: { $0.title }))
     for field in RegistrationField.allCases {
       let group = VStack()

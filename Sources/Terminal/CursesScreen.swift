@@ -143,21 +143,9 @@ public final class CursesScreen: Screen {
     guard (0..<size.height).contains(origin.y) else { return }
     let attributes = attributes(for: style)
     let pair = capabilities.colors ? Int16((style.foreground?.rawValue ?? -1) + 1) : 0
-    var x = origin.x
-    for character in text {
-      let width = TextWidth.columns(of: character)
-      if width == 0 { continue }
-      if x >= size.width { break }
-      if x < 0 || x + width > size.width {
-        for column in max(0, x)..<min(size.width, x + width) {
-          put([" "], y: origin.y, x: column, attributes: attributes, pair: pair)
-        }
-      } else {
-        put(
-          TextWidth.cellScalars(of: character), y: origin.y, x: x, attributes: attributes,
-          pair: pair)
-      }
-      x += width
+    TextWidth.layOut(text, from: origin.x, rowWidth: size.width) { x, character in
+      let scalars = character.map { TextWidth.cellScalars(of: $0) } ?? [" "]
+      put(scalars, y: origin.y, x: x, attributes: attributes, pair: pair)
     }
   }
 

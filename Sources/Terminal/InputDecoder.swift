@@ -170,15 +170,16 @@ public struct InputDecoder: Sendable {
   private func csiSequence(_ bytes: [UInt8], at index: Int, atEnd: Bool) -> (Event?, Int)? {
     var end = index + 2
     while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) {
-      guard (0x20...0x3F).contains(bytes[end]), end - index < Self.maxSequenceLength else {
-        // Not a well-formed sequence: drop the introducer and read on.
-        return (nil, end - index)
-      }
+      // Not a well-formed sequence: drop what was read of it and go on from this byte.
+      guard (0x20...0x3F).contains(bytes[end]) else { return (nil, end - index) }
       end += 1
     }
     guard end < bytes.count else {
-      return atEnd ? (.key(.alt("[")), 2) : nil
+      if !atEnd { return nil }
+      // Alone, `Esc [` is Alt-[; with parameters it is a sequence cut short: dropped.
+      return end == index + 2 ? (.key(.alt("[")), 2) : (nil, end - index)
     }
+    guard end - index < Self.maxSequenceLength else { return (nil, end - index + 1) }
     let parameters = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
     let final = Character(Unicode.Scalar(bytes[end]))
     return (Self.csiEvent(parameters: parameters, final: final), end - index + 1)
@@ -191,6 +192,9 @@ public struct InputDecoder: Sendable {
     let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map {
       Int($0.split(separator: ":").first ?? "") ?? 0
     }
+    // xterm's modifier parameter runs from 1 to 16; anything else is not a key (a cursor
+    // position report looks like a modified F3).
+    if numbers.count > 1, !(1...16).contains(numbers[1]) { return nil }
     let modifiers = numbers.count > 1 ? Self.modifiers(numbers[1]) : []
     let code: Key.Code
     switch final {

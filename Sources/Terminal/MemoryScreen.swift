@@ -34,21 +34,15 @@ public final class MemoryScreen: Screen {
 
   public func draw(_ text: String, at origin: Point, style: Style) {
     guard (0..<size.height).contains(origin.y) else { return }
-    var x = origin.x
-    for character in text {
-      let width = TextWidth.columns(of: character)
-      if width == 0 { continue }
-      if x >= size.width { break }
-      if x < 0 || x + width > size.width {
-        // Half a wide grapheme cannot be shown: blank what is visible of it.
-        for column in max(0, x)..<min(size.width, x + width) {
-          grid[origin.y][column] = Cell(text: " ", style: style)
-        }
-      } else {
-        grid[origin.y][x] = Cell(text: String(character), style: style)
-        if width == 2 { grid[origin.y][x + 1] = Cell(text: "", style: style) }
+    TextWidth.layOut(text, from: origin.x, rowWidth: size.width) { x, character in
+      guard let character else {
+        grid[origin.y][x] = Cell(text: " ", style: style)
+        return
       }
-      x += width
+      grid[origin.y][x] = Cell(text: String(character), style: style)
+      if TextWidth.columns(of: character) == 2 {
+        grid[origin.y][x + 1] = Cell(text: "", style: style)
+      }
     }
   }
 

@@ -32,6 +32,27 @@ public enum TextWidth {
     return total
   }
 
+  /// Lays `text` out on a row `rowWidth` columns wide, from column `x` (which may be
+  /// negative): calls `place` with the column and grapheme of each one that is fully
+  /// visible, and with `nil` for each visible column of a wide grapheme cut by an edge,
+  /// which must be blanked. Every screen paints text through this.
+  public static func layOut(
+    _ text: String, from x: Int, rowWidth: Int, _ place: (Int, Character?) -> Void
+  ) {
+    var column = x
+    for character in text {
+      if column >= rowWidth { break }
+      let width = columns(of: character)
+      if width == 0 { continue }
+      if column >= 0 && column + width <= rowWidth {
+        place(column, character)
+      } else {
+        for cut in max(0, column)..<max(0, min(rowWidth, column + width)) { place(cut, nil) }
+      }
+      column += width
+    }
+  }
+
   /// The code points a terminal cell can hold for a grapheme: its first code point
   /// followed by the combining marks after it (at most `limit` in all).
   ///
@@ -78,6 +99,11 @@ public enum TextWidth {
 
   private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
+    // Signs written before numbers (Prepended_Concatenation_Mark) are format characters
+    // that show: glibc gives them a column.
+    if prependedConcatenationMarks.contains(value) { return false }
+    // Reclassified as a spacing mark in Unicode 15; glibc 2.36 still draws it in no column.
+    if value == 0x1171E { return true }
     // Hangul medial vowels and final consonants join the syllable before them.
     if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return true }
     if value == 0x200B { return true }
@@ -106,6 +132,11 @@ public enum TextWidth {
     }
     return false
   }
+
+  private static let prependedConcatenationMarks: Set<UInt32> = [
+    0x0600, 0x0601, 0x0602, 0x0603, 0x0604, 0x0605, 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2,
+    0x110BD, 0x110CD,
+  ]
 
   /// East Asian Wide and Fullwidth code points, as glibc 2.36's `wcwidth` reports them
   /// (Unicode 14), so that what we measure is what ncurses paints.

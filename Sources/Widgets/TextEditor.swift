@@ -47,29 +47,20 @@ public struct TextEditor: Hashable, Sendable {
   /// Applies `edit` and reports what changed.
   @discardableResult
   public mutating func apply(_ edit: Edit) -> Change {
-    let before = (characters.count, cursor)
+    let before = (characters, cursor)
     switch edit {
     case .insert(let string):
-      return insert(string)
+      replace(cursor..<cursor, with: string)
     case .deleteBackward:
-      guard cursor > 0 else { return [] }
-      characters.remove(at: cursor - 1)
-      cursor -= 1
+      if cursor > 0 { replace((cursor - 1)..<cursor) }
     case .deleteForward:
-      guard cursor < characters.count else { return [] }
-      characters.remove(at: cursor)
-      return .text
+      if cursor < characters.count { replace(cursor..<(cursor + 1)) }
     case .deleteWordBackward:
-      let start = wordStart(before: cursor)
-      characters.removeSubrange(start..<cursor)
-      cursor = start
+      replace(wordStart(before: cursor)..<cursor)
     case .deleteToStart:
-      characters.removeSubrange(0..<cursor)
-      cursor = 0
+      replace(0..<cursor)
     case .deleteToEnd:
-      guard cursor < characters.count else { return [] }
-      characters.removeSubrange(cursor...)
-      return .text
+      replace(cursor..<characters.count)
     case .moveLeft:
       cursor = max(0, cursor - 1)
     case .moveRight:
@@ -86,29 +77,28 @@ public struct TextEditor: Hashable, Sendable {
       cursor = min(max(0, index), characters.count)
     }
     var change: Change = []
-    if characters.count != before.0 { change.insert(.text) }
+    if characters != before.0 { change.insert(.text) }
     if cursor != before.1 { change.insert(.cursor) }
     return change
   }
 
-  /// Inserts at the cursor, re-joining graphemes across both edges (`👍` + `🏽`), and puts
-  /// the cursor after the grapheme that holds the last inserted code point.
-  private mutating func insert(_ string: String) -> Change {
-    guard !string.isEmpty else { return [] }
-    let start = max(0, cursor - 1)
-    let end = min(characters.count, cursor + 1)
-    let left = String(characters[start..<cursor])
-    let joined = Array(left + string + String(characters[cursor..<end]))
-    let target = left.unicodeScalars.count + string.unicodeScalars.count
+  /// Replaces the graphemes in `range` with `string`, then splits the whole text into
+  /// graphemes again: neighbours may join (`👍` + `🏽`, two flag halves brought together by
+  /// a deletion) or part. The cursor goes after the last code point inserted, or to where
+  /// the deleted text was.
+  private mutating func replace(_ range: Range<Int>, with string: String = "") {
+    guard !range.isEmpty || !string.isEmpty else { return }
+    var text = String(characters[..<range.lowerBound])
+    text += string
+    let target = text.unicodeScalars.count
+    text += String(characters[range.upperBound...])
+    characters = Array(text)
     var scalars = 0
-    var index = 0
-    while index < joined.count && scalars < target {
-      scalars += joined[index].unicodeScalars.count
-      index += 1
+    cursor = 0
+    while cursor < characters.count && scalars < target {
+      scalars += characters[cursor].unicodeScalars.count
+      cursor += 1
     }
-    characters.replaceSubrange(start..<end, with: joined)
-    cursor = start + index
-    return [.text, .cursor]
   }
 
   /// Letters, digits and marks make words; everything else separates them.

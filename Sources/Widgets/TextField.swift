@@ -55,6 +55,10 @@ open class TextField: View {
 
   public var rowCount: Int { caption == nil ? 3 : 4 }
 
+  /// The label sits above the value while the field is focused or holds text; otherwise
+  /// the value row shows the placeholder.
+  public var isLabelFloating: Bool { isFocused || !editor.isEmpty }
+
   open override var acceptsFocus: Bool { isEnabled() }
 
   open override func sizeThatFits(_ proposal: Size) -> Size {
@@ -69,6 +73,8 @@ open class TextField: View {
 
   /// The glyphs of the last drawing, for measuring what was drawn when a click comes.
   private var glyphs = Theme.Glyphs.unicode
+  /// How wide the accessory was drawn (0 when it was not): clicks hit what is on screen.
+  public private(set) var drawnAccessoryColumns = 0
 
   open override func draw(in canvas: Canvas) {
     let theme = canvas.theme
@@ -79,15 +85,16 @@ open class TextField: View {
     let width = canvas.size.width
     canvas.clear()
 
-    let floating = isFocused || !editor.isEmpty
     let disabledStyle = Style(.dim)
-    if floating {
+    if isLabelFloating {
       let style = !enabled ? disabledStyle : isFocused ? theme.focusedLabel : theme.label
       canvas.draw(label, at: .zero, style: style)
     }
-    if let accessory {
-      let columns = TextWidth.columns(of: accessory)
-      canvas.draw(accessory, at: Point(x: max(0, width - columns), y: 0), style: theme.link)
+    drawnAccessoryColumns = 0
+    if isLabelFloating, let accessory {
+      drawnAccessoryColumns = TextWidth.columns(of: accessory)
+      canvas.draw(
+        accessory, at: Point(x: max(0, width - drawnAccessoryColumns), y: 0), style: theme.link)
     }
 
     if editor.isEmpty && !isFocused {

@@ -7,19 +7,23 @@ public final class VStack: View {
     case fill, leading, center
   }
 
+  /// Blank rows and columns around the children.
+  public struct Insets: Hashable, Sendable {
+    public var top, left, bottom, right: Int
+
+    public init(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) {
+      (self.top, self.left, self.bottom, self.right) = (top, left, bottom, right)
+    }
+  }
+
+  /// Blank rows between children.
   public var spacing: Int
-  /// Blank columns left and right.
-  public var horizontalPadding: Int
-  /// Blank rows above and below.
-  public var verticalPadding: Int
+  public var padding: Insets
   private var alignments: [ObjectIdentifier: Alignment] = [:]
 
-  public init(
-    spacing: Int = 0, horizontalPadding: Int = 0, verticalPadding: Int = 0, _ children: [View] = []
-  ) {
+  public init(spacing: Int = 0, padding: Insets = Insets(), _ children: [View] = []) {
     self.spacing = spacing
-    self.horizontalPadding = horizontalPadding
-    self.verticalPadding = verticalPadding
+    self.padding = padding
     super.init()
     for child in children { add(child) }
   }
@@ -30,24 +34,29 @@ public final class VStack: View {
   }
 
   public override func sizeThatFits(_ proposal: Size) -> Size {
-    let inner = Size(width: max(0, proposal.width - 2 * horizontalPadding), height: proposal.height)
+    let inner = Size(width: innerWidth(proposal.width), height: proposal.height)
     let heights = children.map { $0.sizeThatFits(inner).height }
-    let total = heights.reduce(0, +) + spacing * max(0, children.count - 1) + 2 * verticalPadding
+    let total =
+      heights.reduce(0, +) + spacing * max(0, children.count - 1) + padding.top + padding.bottom
     return Size(width: proposal.width, height: total)
   }
 
   public override func layoutChildren() {
-    let width = max(0, frame.width - 2 * horizontalPadding)
-    var y = frame.minY + verticalPadding
+    let width = innerWidth(frame.width)
+    var y = frame.minY + padding.top
     for child in children {
       let wanted = child.sizeThatFits(Size(width: width, height: frame.height))
       let childWidth = alignment(of: child) == .fill ? width : min(wanted.width, width)
       let x =
-        frame.minX + horizontalPadding
+        frame.minX + padding.left
         + (alignment(of: child) == .center ? (width - childWidth) / 2 : 0)
       place(child, in: Rect(x: x, y: y, width: childWidth, height: wanted.height))
       y += wanted.height + spacing
     }
+  }
+
+  private func innerWidth(_ width: Int) -> Int {
+    max(0, width - padding.left - padding.right)
   }
 
   private func alignment(of child: View) -> Alignment {
