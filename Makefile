@@ -3,7 +3,8 @@
 #   make test   every test (unit, screen snapshots, end to end in tmux)
 
 SWIFT ?= swift
-RELEASE_FLAGS = -c release --static-swift-stdlib
+# Fully static: no dynamic linking at start-up (3 ms -> 1.3 ms of CPU before main).
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 BINARY = .build/release/register
 
 # Debian packages the build and the tests need: what to look for, and which package has it.

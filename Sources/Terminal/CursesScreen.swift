@@ -42,6 +42,7 @@ public final class CursesScreen: Screen {
   private let signalPipe: (read: Int32, write: Int32)
   private let savedModes: termios
   private var decoder = InputDecoder()
+  private var readBuffer = [UInt8](repeating: 0, count: 65536)
   private var shownCursor: Point?
   private var isOpen = true
 
@@ -140,38 +141,73 @@ public final class CursesScreen: Screen {
 
   public func draw(_ text: String, at origin: Point, style: Style) {
     let size = self.size
-    guard (0..<size.height).contains(origin.y) else { return }
-    let attributes = attributes(for: style)
-    let pair = capabilities.colors ? Int16((style.foreground?.rawValue ?? -1) + 1) : 0
+    guard (0..<size.height).contains(origin.y), origin.x < size.width else { return }
+    let (attributes, pair) = attributes(for: style)
+    if drawASCII(text, at: origin, width: size.width, attributes: attributes, pair: pair) { return }
     TextWidth.layOut(text, from: origin.x, rowWidth: size.width) { x, character in
-      let scalars = character.map { TextWidth.cellScalars(of: $0) } ?? [" "]
-      put(scalars, y: origin.y, x: x, attributes: attributes, pair: pair)
+      var cell = self.cell(character ?? " ", attributes: attributes, pair: pair)
+      // Writing the bottom-right cell reports an error (the cursor cannot advance) but draws.
+      mvwadd_wch(window, Int32(origin.y), Int32(x), &cell)
     }
   }
 
-  private func put(_ scalars: [Unicode.Scalar], y: Int, x: Int, attributes: attr_t, pair: Int16) {
-    var wide = scalars.map { wchar_t(bitPattern: $0.value) }
-    wide.append(0)
-    var cell = cchar_t()
-    setcchar(&cell, wide, attributes, pair, nil)
-    // Writing the bottom-right cell reports an error (the cursor cannot advance) but draws.
-    mvwadd_wch(window, Int32(y), Int32(x), &cell)
+  /// Printable ASCII is one byte per cell: ncurses takes the whole run in one call.
+  private func drawASCII(
+    _ text: String, at origin: Point, width: Int, attributes: attr_t, pair: Int16
+  )
+    -> Bool
+  {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+      let skip = max(0, -origin.x)
+      let count = min(bytes.count - skip, width - max(0, origin.x))
+      guard count > 0 else { return true }
+      wattr_set(window, attributes, pair, nil)
+      bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
+        _ = mvwaddnstr(window, Int32(origin.y), Int32(max(0, origin.x)), chars + skip, Int32(count))
+      }
+      wattr_set(window, cn_a_normal(), 0, nil)
+      return true
+    }
   }
 
-  private func attributes(for style: Style) -> attr_t {
+  public func fill(_ rect: Rect, with character: Character, style: Style) {
+    let area = rect.intersection(Rect(origin: .zero, size: size))
+    guard !area.isEmpty else { return }
+    let (attributes, pair) = attributes(for: style)
+    var cell = cell(character, attributes: attributes, pair: pair)
+    for y in area.minY..<area.maxY {
+      mvwhline_set(window, Int32(y), Int32(area.minX), &cell, Int32(area.width))
+    }
+  }
+
+  /// A cell holding `character` as ncurses can keep it (see `TextWidth.cellScalars`).
+  private func cell(_ character: Character, attributes: attr_t, pair: Int16) -> cchar_t {
+    var cell = cchar_t()
+    let scalars = character.unicodeScalars
+    if scalars.count == 1, let scalar = scalars.first, TextWidth.columns(of: scalar) > 0 {
+      var wide: (wchar_t, wchar_t) = (wchar_t(bitPattern: scalar.value), 0)
+      withUnsafePointer(to: &wide) {
+        $0.withMemoryRebound(to: wchar_t.self, capacity: 2) {
+          _ = setcchar(&cell, $0, attributes, pair, nil)
+        }
+      }
+    } else {
+      let wide = TextWidth.cellScalars(of: character).map { wchar_t(bitPattern: $0.value) } + [0]
+      setcchar(&cell, wide, attributes, pair, nil)
+    }
+    return cell
+  }
+
+  private func attributes(for style: Style) -> (attr_t, Int16) {
     var result = cn_a_normal()
     if style.attributes.contains(.bold) { result |= cn_a_bold() }
     if style.attributes.contains(.dim) { result |= cn_a_dim() }
     if style.attributes.contains(.underline) { result |= cn_a_underline() }
     if style.attributes.contains(.reverse) { result |= cn_a_reverse() }
-    return result
-  }
-
-  public func clear(_ rect: Rect) {
-    let area = rect.intersection(Rect(origin: .zero, size: size))
-    guard !area.isEmpty else { return }
-    let blank = String(repeating: " ", count: area.width)
-    for y in area.minY..<area.maxY { draw(blank, at: Point(x: area.minX, y: y), style: .plain) }
+    let pair = capabilities.colors ? Int16((style.foreground?.rawValue ?? -1) + 1) : 0
+    return (result, pair)
   }
 
   public func flush() {
@@ -210,10 +246,9 @@ public final class CursesScreen: Screen {
       var events: [Event] = []
       if fds[1].revents & Int16(POLLIN) != 0 { events += signalEvents() }
       if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        let count = read(tty, &buffer, buffer.count)
+        let count = read(tty, &readBuffer, readBuffer.count)
         if count > 0 {
-          events += decoder.decode(buffer[0..<count])
+          events += decoder.decode(readBuffer[0..<count])
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
           events.append(.endOfInput)
         }

@@ -46,10 +46,12 @@ public final class MemoryScreen: Screen {
     }
   }
 
-  public func clear(_ rect: Rect) {
+  public func fill(_ rect: Rect, with character: Character, style: Style) {
     let area = rect.intersection(Rect(origin: .zero, size: size))
-    for y in area.minY..<area.maxY where !area.isEmpty {
-      for x in area.minX..<area.maxX { grid[y][x] = .blank }
+    guard !area.isEmpty else { return }
+    let cell = Cell(text: String(character), style: style)
+    for y in area.minY..<area.maxY {
+      for x in area.minX..<area.maxX { grid[y][x] = cell }
     }
   }
 

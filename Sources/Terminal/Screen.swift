@@ -22,8 +22,8 @@ public protocol Screen: AnyObject {
 
   /// Draws `text` starting at `origin`, all in `style`.
   func draw(_ text: String, at origin: Point, style: Style)
-  /// Blanks the cells of `rect`.
-  func clear(_ rect: Rect)
+  /// Fills every cell of `rect` with `character` (one column wide) in `style`.
+  func fill(_ rect: Rect, with character: Character, style: Style)
   /// Where the terminal's cursor shows after the next flush; `nil` hides it.
   var cursor: Point? { get set }
   /// Makes everything drawn since the last flush visible.
@@ -36,4 +36,11 @@ public protocol Screen: AnyObject {
   func nextEvents(until deadline: ContinuousClock.Instant?) -> [Event]
   /// Gives the terminal back to the shell until the program is resumed (Ctrl-Z).
   func suspend()
+}
+
+extension Screen {
+  /// Blanks the cells of `rect`.
+  public func clear(_ rect: Rect) {
+    fill(rect, with: " ", style: .plain)
+  }
 }

@@ -20,6 +20,9 @@ public enum TextWidth {
   /// at the start of a text) is drawn on a space and takes one column; control
   /// characters take none.
   public static func columns(of character: Character) -> Int {
+    // One byte means ASCII (`asciiValue` would first compare the character with "\r\n").
+    let utf8 = character.utf8
+    if utf8.count == 1, let byte = utf8.first { return byte < 0x20 || byte == 0x7F ? 0 : 1 }
     guard let first = character.unicodeScalars.first else { return 0 }
     if isControl(first) { return 0 }
     return max(1, columns(of: first))

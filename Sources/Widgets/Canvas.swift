@@ -30,10 +30,12 @@ public struct Canvas {
     screen.clear(bounds.intersection(clip))
   }
 
-  /// Blanks one row of the view.
-  public func clear(row: Int) {
-    screen.clear(
-      Rect(x: bounds.minX, y: bounds.minY + row, width: bounds.width, height: 1).intersection(clip))
+  /// Fills row `y` of the view, from column `x` to the right edge, with a one-column
+  /// `character`: one call however wide the row.
+  public func fill(row y: Int, from x: Int = 0, with character: Character, style: Style) {
+    guard y >= 0, y < bounds.height, x >= 0, x < bounds.width else { return }
+    let rect = Rect(x: bounds.minX + x, y: bounds.minY + y, width: bounds.width - x, height: 1)
+    screen.fill(rect.intersection(clip), with: character, style: style)
   }
 
   /// The longest beginning of `text` that fits in `columns`; a wide grapheme that would

@@ -47,20 +47,21 @@ public struct TextEditor: Hashable, Sendable {
   /// Applies `edit` and reports what changed.
   @discardableResult
   public mutating func apply(_ edit: Edit) -> Change {
-    let before = (characters, cursor)
+    let before = cursor
+    var change: Change = []
     switch edit {
     case .insert(let string):
-      replace(cursor..<cursor, with: string)
+      change = replace(cursor..<cursor, with: string)
     case .deleteBackward:
-      if cursor > 0 { replace((cursor - 1)..<cursor) }
+      if cursor > 0 { change = replace((cursor - 1)..<cursor) }
     case .deleteForward:
-      if cursor < characters.count { replace(cursor..<(cursor + 1)) }
+      if cursor < characters.count { change = replace(cursor..<(cursor + 1)) }
     case .deleteWordBackward:
-      replace(wordStart(before: cursor)..<cursor)
+      change = replace(wordStart(before: cursor)..<cursor)
     case .deleteToStart:
-      replace(0..<cursor)
+      change = replace(0..<cursor)
     case .deleteToEnd:
-      replace(cursor..<characters.count)
+      change = replace(cursor..<characters.count)
     case .moveLeft:
       cursor = max(0, cursor - 1)
     case .moveRight:
@@ -76,9 +77,7 @@ public struct TextEditor: Hashable, Sendable {
     case .moveTo(let index):
       cursor = min(max(0, index), characters.count)
     }
-    var change: Change = []
-    if characters != before.0 { change.insert(.text) }
-    if cursor != before.1 { change.insert(.cursor) }
+    if cursor != before { change.insert(.cursor) }
     return change
   }
 
@@ -86,8 +85,8 @@ public struct TextEditor: Hashable, Sendable {
   /// graphemes again: neighbours may join (`👍` + `🏽`, two flag halves brought together by
   /// a deletion) or part. The cursor goes after the last code point inserted, or to where
   /// the deleted text was.
-  private mutating func replace(_ range: Range<Int>, with string: String = "") {
-    guard !range.isEmpty || !string.isEmpty else { return }
+  private mutating func replace(_ range: Range<Int>, with string: String = "") -> Change {
+    guard !range.isEmpty || !string.isEmpty else { return [] }
     var text = String(characters[..<range.lowerBound])
     text += string
     let target = text.unicodeScalars.count
@@ -99,6 +98,7 @@ public struct TextEditor: Hashable, Sendable {
       scalars += characters[cursor].unicodeScalars.count
       cursor += 1
     }
+    return .text
   }
 
   /// Letters, digits and marks make words; everything else separates them.

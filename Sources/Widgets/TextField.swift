@@ -22,6 +22,8 @@ open class TextField: View {
 
   private let value: Binding<String>
   public private(set) var editor: TextEditor
+  /// `editor.text`, kept so that comparing it with the model costs nothing.
+  private var editorText: String
   /// Index of the first grapheme shown: long values scroll horizontally.
   private var scroll = 0
 
@@ -33,7 +35,8 @@ open class TextField: View {
     self.placeholder = placeholder
     self.caption = caption
     value = text
-    editor = TextEditor(text: text.get())
+    editorText = text.get()
+    editor = TextEditor(text: editorText)
   }
 
   // MARK: What is shown
@@ -110,7 +113,7 @@ open class TextField: View {
       !enabled
       ? disabledStyle : error ? theme.errorLine : isFocused ? theme.focusedLine : theme.line
     let glyph = isFocused && enabled ? theme.glyphs.heavyLine : theme.glyphs.thinLine
-    canvas.draw(String(repeating: glyph, count: width), at: Point(x: 0, y: 2), style: lineStyle)
+    canvas.fill(row: 2, with: glyph, style: lineStyle)
 
     if caption != nil {
       if error, let message = errorMessage() {
@@ -163,8 +166,10 @@ open class TextField: View {
 
   /// Follows the model when it changed the value itself (the cursor goes to the end).
   private func synchronize(with text: String) {
-    if text != editor.text {
+    // Usually the model holds the very string this field gave it, and == sees that at once.
+    if text != editorText {
       editor = TextEditor(text: text)
+      editorText = text
     }
   }
 
@@ -212,7 +217,10 @@ open class TextField: View {
       edit = .insert(accepted)
     }
     let change = editor.apply(edit)
-    if change.contains(.text) { value.set(editor.text) }
+    if change.contains(.text) {
+      editorText = editor.text
+      value.set(editorText)
+    }
     if !change.isEmpty { setNeedsDisplay() }
   }
 
