@@ -19,6 +19,8 @@ open class TextField: View {
   public var errorMessage: () -> String? = { nil }
   /// Longest text accepted, in graphemes.
   public var maxLength: Int?
+  /// What can be typed, and how it is laid out (digits only, a phone mask).
+  public var format: (any InputFormat)?
 
   private let value: Binding<String>
   public private(set) var editor: TextEditor
@@ -208,15 +210,22 @@ open class TextField: View {
     return true
   }
 
-  /// Applies an edit, then tells the model once if the text changed.
+  /// Applies an edit through the format and the maximum length, then tells the model once
+  /// if the text changed. A rejected edit changes nothing.
   public func apply(_ edit: TextEditor.Edit) {
     var edit = edit
     if case .insert(let text) = edit {
-      let accepted = limited(text)
+      let accepted = limited(format?.accepted(text) ?? text)
       if accepted.isEmpty { return }
       edit = .insert(accepted)
     }
-    let change = editor.apply(edit)
+    let change: TextEditor.Change
+    if let format {
+      guard let formatted = format.apply(edit, to: &editor) else { return }
+      change = formatted
+    } else {
+      change = editor.apply(edit)
+    }
     if change.contains(.text) {
       editorText = editor.text
       value.set(editorText)

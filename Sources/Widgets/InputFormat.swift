@@ -1,0 +1,119 @@
+/// Restricts and shapes what a field accepts: which characters, and how they are laid
+/// out (a phone mask's separators, say). Separate from validation: a format decides what
+/// can be typed, requirement rows say whether what was typed is good enough.
+public protocol InputFormat {
+  /// What of typed or pasted text the format can take; the rest is dropped.
+  func accepted(_ text: String) -> String
+  /// Applies `edit` to `editor` and reports what changed, or returns `nil` (leaving
+  /// `editor` alone) to reject the edit.
+  func apply(_ edit: TextEditor.Edit, to editor: inout TextEditor) -> TextEditor.Change?
+}
+
+/// Accepts only the characters `isAllowed` passes. An insertion keeps what is allowed of
+/// it (a paste of `+7 (912)` into a digits field gives `7912`) and is rejected when
+/// nothing is.
+public struct CharacterFilter: InputFormat, Sendable {
+  public let isAllowed: @Sendable (Character) -> Bool
+
+  public init(_ isAllowed: @escaping @Sendable (Character) -> Bool) {
+    self.isAllowed = isAllowed
+  }
+
+  /// ASCII digits 0 to 9.
+  public static let digits = CharacterFilter { $0.isASCII && $0.isNumber }
+
+  public func accepted(_ text: String) -> String { String(text.filter(isAllowed)) }
+
+  public func apply(_ edit: TextEditor.Edit, to editor: inout TextEditor) -> TextEditor.Change? {
+    guard case .insert(let text) = edit else { return editor.apply(edit) }
+    let allowed = accepted(text)
+    if allowed.isEmpty { return nil }
+    return editor.apply(.insert(allowed))
+  }
+}
+
+/// A fixed pattern such as `+7-999-999-99-99`: each `9` is a slot for a digit, everything
+/// else is printed by the field itself. Only digits can be typed; the separators appear
+/// as the slots before them fill, and the cursor stays after the last digit typed.
+public struct PatternFormat: InputFormat, Sendable {
+  public let pattern: [Character]
+  private let slots: [Int]
+
+  public init(_ pattern: String) {
+    let characters = Array(pattern)
+    self.pattern = characters
+    slots = characters.indices.filter { characters[$0] == "9" }
+  }
+
+  public func accepted(_ text: String) -> String {
+    String(text.filter { $0.isASCII && $0.isNumber })
+  }
+
+  public func apply(_ edit: TextEditor.Edit, to editor: inout TextEditor) -> TextEditor.Change? {
+    var digits = digits(in: editor.characters)
+    // The cursor, counted in digits: how many slots come before it.
+    var cursor = slots.prefix { $0 < editor.cursor }.count
+    cursor = min(cursor, digits.count)
+    switch edit {
+    case .insert(let text):
+      let typed = accepted(text)
+      let room = slots.count - digits.count
+      if typed.isEmpty || room <= 0 { return nil }
+      digits.insert(contentsOf: typed.prefix(room), at: cursor)
+      cursor += min(typed.count, room)
+    case .deleteBackward:
+      guard cursor > 0 else { return nil }
+      digits.remove(at: cursor - 1)
+      cursor -= 1
+    case .deleteForward:
+      guard cursor < digits.count else { return nil }
+      digits.remove(at: cursor)
+    case .deleteWordBackward, .deleteToStart:
+      digits.removeSubrange(0..<cursor)
+      cursor = 0
+    case .deleteToEnd:
+      digits.removeSubrange(cursor...)
+    case .moveLeft:
+      cursor = max(0, cursor - 1)
+    case .moveRight:
+      cursor = min(digits.count, cursor + 1)
+    case .moveWordLeft, .moveToStart:
+      cursor = 0
+    case .moveWordRight, .moveToEnd:
+      cursor = digits.count
+    case .moveTo(let index):
+      cursor = min(digits.count, slots.prefix { $0 < index }.count)
+    }
+    let next = layOut(digits, cursor: cursor)
+    var change: TextEditor.Change = []
+    if next.characters.count != editor.characters.count || next.text != editor.text {
+      change.insert(.text)
+    }
+    if next.cursor != editor.cursor { change.insert(.cursor) }
+    editor = next
+    return change
+  }
+
+  /// The text for `digits`: the pattern up to the last filled slot (a separator shows once
+  /// a digit follows it). The cursor goes after the `cursor`-th digit, or onto the first
+  /// slot when there is none before it.
+  func layOut(_ digits: [Character], cursor: Int) -> TextEditor {
+    guard !digits.isEmpty else { return TextEditor() }
+    var text: [Character] = []
+    var next = 0
+    for character in pattern where next < digits.count {
+      if character == "9" {
+        text.append(digits[next])
+        next += 1
+      } else {
+        text.append(character)
+      }
+    }
+    let position = cursor == 0 ? slots[0] : slots[cursor - 1] + 1
+    return TextEditor(text: String(text), cursor: position)
+  }
+
+  private func digits(in characters: [Character]) -> [Character] {
+    slots.compactMap { $0 < characters.count ? characters[$0] : nil }
+  }
+}
