@@ -1,6 +1,7 @@
 # register: a registration form in the terminal.
 #   make run    build the release binary and start the form
 #   make test   every test (unit, screen snapshots, end to end in tmux)
+#   make gallery  every feature of the input fields on one screen
 
 SWIFT ?= swift
 # Fully static: no dynamic linking at start-up (3 ms -> 1.3 ms of CPU before main).
@@ -10,7 +11,7 @@ BINARY = .build/release/register
 # Debian packages the build and the tests need: what to look for, and which package has it.
 PACKAGES = libncurses-dev tmux pkg-config
 
-.PHONY: all build run test lint format deps clean
+.PHONY: all build run gallery test lint format deps clean
 
 all: build
 
@@ -37,6 +38,10 @@ build: deps
 
 run: build
 	@$(BINARY)
+
+gallery: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product field-gallery
+	@.build/release/field-gallery
 
 # The end-to-end tests drive the release binary, so it is built first.
 test: build

@@ -5,6 +5,7 @@ let package = Package(
   name: "register",
   products: [
     .executable(name: "register", targets: ["register"]),
+    .executable(name: "field-gallery", targets: ["field-gallery"]),
     .library(name: "Widgets", targets: ["Widgets"]),
     .library(name: "Registration", targets: ["Registration"]),
   ],
@@ -25,15 +26,24 @@ let package = Package(
     .target(name: "Registration"),
     // The screens of the program, built from widgets and bound to the view models.
     .target(name: "RegistrationUI", dependencies: ["Widgets", "Registration"]),
+    // Every feature of the fields on one screen, and the program that shows it.
+    .target(name: "FieldGallery", dependencies: ["Widgets"]),
+    .executableTarget(
+      name: "field-gallery", dependencies: ["FieldGallery", "Terminal", "Widgets"]),
     // The composition root: flags, wiring, output.
     .executableTarget(
       name: "register", dependencies: ["RegistrationUI", "Registration", "Terminal"]),
 
+    // Screen snapshot files for the UI tests.
+    .target(name: "ScreenSnapshots", dependencies: ["Terminal"], path: "Tests/ScreenSnapshots"),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
-    .testTarget(name: "WidgetsTests", dependencies: ["Widgets"]),
+    .testTarget(
+      name: "WidgetsTests", dependencies: ["Widgets", "FieldGallery", "ScreenSnapshots"],
+      exclude: ["Snapshots"]),
     .testTarget(name: "RegistrationTests", dependencies: ["Registration"]),
     .testTarget(
-      name: "RegistrationUITests", dependencies: ["RegistrationUI", "Registration"],
+      name: "RegistrationUITests",
+      dependencies: ["RegistrationUI", "Registration", "ScreenSnapshots"],
       exclude: ["Snapshots"]),
     .testTarget(name: "EndToEndTests"),
   ],

@@ -136,7 +136,9 @@ open class TextField: View {
       TextWidth.columns(of: displayCharacter(at: index, glyphs: glyphs))
     }
 
-    scroll = min(scroll, cursor)
+    // Every grapheme takes at least one column, so no more than `room` of them fit
+    // before the cursor: start there rather than walk a long text from its beginning.
+    scroll = min(max(scroll, cursor - room), cursor)
     var beforeCursor = 0
     for index in scroll..<cursor { beforeCursor += columns(index) }
     while beforeCursor > room && scroll < cursor {
@@ -145,7 +147,11 @@ open class TextField: View {
     }
     // Show as much as fits when the text before the window has become short enough.
     var tail = 0
-    for index in scroll..<count where tail <= room { tail += columns(index) }
+    var index = scroll
+    while index < count && tail <= room {
+      tail += columns(index)
+      index += 1
+    }
     while scroll > 0 && tail + columns(scroll - 1) <= room {
       scroll -= 1
       tail += columns(scroll)
@@ -154,7 +160,7 @@ open class TextField: View {
 
     var visible = ""
     var used = 0
-    var index = scroll
+    index = scroll
     while index < count {
       let character = displayCharacter(at: index, glyphs: glyphs)
       let characterWidth = TextWidth.columns(of: character)

@@ -56,6 +56,18 @@ final class Tmux {
     for character in text { try run(["send-keys", "-t", "0", "-l", String(character)]) }
   }
 
+  /// Pastes `text` the way a terminal does: bracketed, if the program asked for that.
+  func paste(_ text: String) throws {
+    try run(["set-buffer", "-b", "e2e", text])
+    try run(["paste-buffer", "-p", "-b", "e2e", "-t", "0"])
+  }
+
+  /// A left click at a cell (0-based), sent as the SGR mouse report a terminal writes.
+  func click(x: Int, y: Int) throws {
+    try run(["send-keys", "-t", "0", "-l", "\u{1B}[<0;\(x + 1);\(y + 1)M"])
+    try run(["send-keys", "-t", "0", "-l", "\u{1B}[<0;\(x + 1);\(y + 1)m"])
+  }
+
   func screen() throws -> [String] {
     try run(["capture-pane", "-p", "-t", "0"]).split(
       separator: "\n", omittingEmptySubsequences: false

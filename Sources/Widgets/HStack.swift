@@ -1,0 +1,33 @@
+import Terminal
+
+/// Children side by side in columns of equal width, with blank columns between them.
+public final class HStack: View {
+  /// Blank columns between children.
+  public var spacing: Int
+
+  public init(spacing: Int = 2, _ children: [View] = []) {
+    self.spacing = spacing
+    super.init()
+    for child in children { addChild(child) }
+  }
+
+  private func columnWidth(_ width: Int) -> Int {
+    guard !children.isEmpty else { return 0 }
+    return max(0, (width - spacing * (children.count - 1)) / children.count)
+  }
+
+  public override func sizeThatFits(_ proposal: Size) -> Size {
+    let inner = Size(width: columnWidth(proposal.width), height: proposal.height)
+    let height = children.map { $0.sizeThatFits(inner).height }.max() ?? 0
+    return Size(width: proposal.width, height: height)
+  }
+
+  public override func layoutChildren() {
+    let width = columnWidth(frame.width)
+    for (index, child) in children.enumerated() {
+      let height = child.sizeThatFits(Size(width: width, height: frame.height)).height
+      let x = frame.minX + index * (width + spacing)
+      place(child, in: Rect(x: x, y: frame.minY, width: width, height: height))
+    }
+  }
+}
