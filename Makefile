@@ -8,17 +8,18 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 BINARY = .build/release/register
 
-# Debian packages the build and the tests need: what to look for, and which package has it.
-PACKAGES = libncurses-dev tmux pkg-config
-
 .PHONY: all build run gallery test lint format deps clean
 
 all: build
 
-# Installs what is missing when it can (root with apt-get); otherwise says what to run.
+# The Debian packages the build and the tests need: installed when missing if it can
+# (root with apt-get); otherwise it says the exact command to run.
 deps:
 	@missing=""; \
 	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
+	pkg-config --exists sqlite3 2>/dev/null || missing="$$missing libsqlite3-dev"; \
+	pkg-config --exists libcrypt 2>/dev/null || missing="$$missing libcrypt-dev"; \
+	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
 	command -v $(SWIFT) >/dev/null || { echo "make: the Swift toolchain is missing: install Swift 6 from https://swift.org/install and put it on PATH" >&2; exit 1; }; \

@@ -17,6 +17,8 @@ let package = Package(
       providers: [.apt(["libncurses-dev"])]
     ),
     .target(name: "CSignals"),
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
 
     // The terminal: one Screen protocol, ncurses and in-memory screens, input decoding.
     .target(name: "Terminal", dependencies: ["CNcurses", "CSignals"]),
@@ -24,6 +26,8 @@ let package = Package(
     .target(name: "Widgets", dependencies: ["Terminal"]),
     // View models and rules: no terminal, no database.
     .target(name: "Registration"),
+    // The account store on SQLite, with yescrypt password hashes.
+    .target(name: "Accounts", dependencies: ["Registration", "CSQLite", "CCrypt"]),
     // The screens of the program, built from widgets and bound to the view models.
     .target(name: "RegistrationUI", dependencies: ["Widgets", "Registration"]),
     // Every feature of the fields on one screen, and the program that shows it.
@@ -32,18 +36,24 @@ let package = Package(
       name: "field-gallery", dependencies: ["FieldGallery", "Terminal", "Widgets"]),
     // The composition root: flags, wiring, output.
     .executableTarget(
-      name: "register", dependencies: ["RegistrationUI", "Registration", "Terminal"]),
+      name: "register",
+      dependencies: ["RegistrationUI", "Registration", "Accounts", "Terminal", "Widgets"]),
 
+    // Virtual time and an in-memory store, to drive view models in tests.
+    .target(
+      name: "RegistrationTesting", dependencies: ["Registration"], path: "Tests/RegistrationTesting"
+    ),
     // Screen snapshot files for the UI tests.
     .target(name: "ScreenSnapshots", dependencies: ["Terminal"], path: "Tests/ScreenSnapshots"),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
     .testTarget(
       name: "WidgetsTests", dependencies: ["Widgets", "FieldGallery", "ScreenSnapshots"],
       exclude: ["Snapshots"]),
-    .testTarget(name: "RegistrationTests", dependencies: ["Registration"]),
+    .testTarget(name: "RegistrationTests", dependencies: ["Registration", "RegistrationTesting"]),
+    .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Registration"]),
     .testTarget(
       name: "RegistrationUITests",
-      dependencies: ["RegistrationUI", "Registration", "ScreenSnapshots"],
+      dependencies: ["RegistrationUI", "Registration", "RegistrationTesting", "ScreenSnapshots"],
       exclude: ["Snapshots"]),
     .testTarget(name: "EndToEndTests"),
   ],

@@ -1,29 +1,62 @@
 import Observation
 
-/// The sign-up form without a screen: what was typed, which requirements it meets, and
-/// whether it can be submitted.
+/// The sign-up form without a screen: what was typed, which requirements it meets, whether
+/// it can be submitted, and the account it creates.
 ///
 /// Every change of an input re-checks every requirement; outputs change (and notify their
-/// observers) only when their value does. Knows nothing of terminals or storage, so a
-/// test, the full-screen form and a line-by-line front end can all drive it.
+/// observers) only when their value does. "Login is free" asks the account store the way
+/// a slow network lookup would be asked: 250 ms after the last keystroke, not again for
+/// the same login, and only the answer for the text now in the field is shown. Knows
+/// nothing of terminals or storage, so a test, the full-screen form and a line-by-line
+/// front end can all drive it.
 @Observable
-public final class RegistrationViewModel {
-  public var login = "" { didSet { revalidate() } }
+public final class RegistrationViewModel: ScreenModel {
+  public var login = "" {
+    didSet {
+      revalidate()
+      loginDidChange()
+    }
+  }
   public var password = "" { didSet { revalidate() } }
   public var confirmation = "" { didSet { revalidate() } }
 
   /// Every requirement with its current answer, in display order.
   public let requirements: [RequirementStatus]
-  /// True when every requirement is met.
+  /// True when every requirement is met and no account is being created.
   public private(set) var canSubmit = false
+  /// True while the account is being created.
+  public private(set) var isCreating = false
   /// Fields the user has left at least once: their unmet rows may now show as errors.
   public private(set) var visitedFields: Set<RegistrationField> = []
   /// True once the user has tried to submit.
   public private(set) var hasAttemptedSubmit = false
+  /// A message about the form as a whole: the login was taken meanwhile, the store failed.
+  public private(set) var message: String?
+  /// Called with the account once it is created.
+  @ObservationIgnored public var onCreated: (CreatedAccount) -> Void = { _ in }
 
-  public init(requirements: [Requirement] = Requirement.signUp()) {
+  /// How long typing must pause before the login is looked up.
+  public static let availabilityDelay = Duration.milliseconds(250)
+
+  @ObservationIgnored private let store: any AccountStore
+  @ObservationIgnored private let scheduler: any Scheduler
+  @ObservationIgnored private let strings: Strings
+  @ObservationIgnored private var availabilityTimer: (any Cancellable)?
+  /// The last login that was looked up (after the pause), and its answer once it came.
+  @ObservationIgnored private var lookedUp: String?
+  @ObservationIgnored private var lookedUpIsFree: Bool?
+
+  public init(
+    store: any AccountStore, scheduler: any Scheduler, strings: Strings = .english,
+    requirements: [Requirement]? = nil
+  ) {
+    self.store = store
+    self.scheduler = scheduler
+    self.strings = strings
     let input = RegistrationInput()
-    self.requirements = requirements.map { RequirementStatus($0, isMet: $0.isMet(by: input)) }
+    self.requirements = (requirements ?? Requirement.signUp(strings)).map {
+      RequirementStatus($0, state: $0.isMet(by: input) == true ? .met : .unmet)
+    }
     revalidate()
   }
 
@@ -36,10 +69,11 @@ public final class RegistrationViewModel {
   }
 
   /// Whether `field`'s unmet requirements show as errors: only after the user has left the
-  /// field or tried to submit, never while typing in it the first time.
+  /// field or tried to submit, never while typing in it the first time. A row still being
+  /// checked is not an error.
   public func showsError(for field: RegistrationField) -> Bool {
     (hasAttemptedSubmit || visitedFields.contains(field))
-      && requirements(for: field).contains { !$0.isMet }
+      && requirements(for: field).contains { $0.state == .unmet }
   }
 
   /// The first field, in form order, with a requirement not met.
@@ -52,25 +86,144 @@ public final class RegistrationViewModel {
     if !visitedFields.contains(field) { visitedFields.insert(field) }
   }
 
+  // MARK: Submitting
+
   /// What submitting leads to.
   public enum Submission: Hashable, Sendable {
-    /// Every requirement is met: the account may be created for this login.
-    case accepted(login: String)
+    /// Every requirement is met: the account is being created (`onCreated` follows).
+    case started
     /// Something is unmet: the form should go to this field.
     case rejected(firstUnmet: RegistrationField)
+    /// An account is already being created.
+    case busy
   }
 
-  /// Tries to submit: accepted when every requirement is met; otherwise errors now show.
+  /// Tries to submit: creates the account when every requirement is met; otherwise errors
+  /// show from now on.
+  @discardableResult
   public func submit() -> Submission {
-    if canSubmit { return .accepted(login: login) }
-    if !hasAttemptedSubmit { hasAttemptedSubmit = true }
-    return .rejected(firstUnmet: firstFieldWithUnmetRequirement ?? .login)
+    if isCreating { return .busy }
+    guard canSubmit else {
+      if !hasAttemptedSubmit { hasAttemptedSubmit = true }
+      return .rejected(firstUnmet: firstFieldWithUnmetRequirement ?? .login)
+    }
+    setCreating(true)
+    message = nil
+    let (store, login, password) = (store, login, password)
+    scheduler.perform({
+      Result { () throws(AccountStoreError) in
+        try store.createAccount(login: login, password: password)
+      }
+    }) {
+      [weak self] result in
+      guard let self else { return }
+      setCreating(false)
+      switch result {
+      case .success(let account):
+        onCreated(account)
+      case .failure(.loginTaken):
+        // Another sign-up won the race: the form stays, with everything typed.
+        if self.login == login {
+          lookedUp = login
+          lookedUpIsFree = false
+          status(.loginIsFree)?.update(.unmet)
+          revalidate()
+        }
+        message = strings.loginTakenMeanwhile(login)
+      case .failure(.unavailable(let reason)):
+        message = strings.cannotSave(reason)
+      }
+    }
+    return .started
+  }
+
+  // MARK: Screen
+
+  /// Coming back to the form: the store may have changed, so the login is looked up again.
+  public func appear() {
+    lookedUp = nil
+    lookedUpIsFree = nil
+    loginDidChange()
+  }
+
+  public func disappear() {
+    availabilityTimer?.cancel()
+  }
+
+  // MARK: Inside
+
+  private func setCreating(_ creating: Bool) {
+    isCreating = creating
+    revalidate()
+  }
+
+  private func status(_ kind: Requirement.Check.Kind) -> RequirementStatus? {
+    requirements.first { $0.requirement.check.kind == kind }
   }
 
   private func revalidate() {
     let input = input
-    for status in requirements { status.update(status.requirement.isMet(by: input)) }
-    let all = requirements.allSatisfy(\.isMet)
+    for status in requirements {
+      if let met = status.requirement.isMet(by: input) { status.update(met ? .met : .unmet) }
+    }
+    let all = requirements.allSatisfy(\.isMet) && !isCreating
     if canSubmit != all { canSubmit = all }
+  }
+
+  /// Shows what is known of the current login's availability, and looks it up after a
+  /// pause if it is not known yet.
+  private func loginDidChange() {
+    guard let status = status(.loginIsFree) else { return }
+    availabilityTimer?.cancel()
+    availabilityTimer = nil
+    if login.isEmpty {
+      status.update(.unmet)
+    } else if login == lookedUp, let free = lookedUpIsFree {
+      status.update(free ? .met : .unmet)
+    } else {
+      status.update(.checking)
+      availabilityTimer = scheduler.schedule(after: Self.availabilityDelay) { [weak self] in
+        self?.lookUpLogin()
+      }
+    }
+    revalidate()
+  }
+
+  /// Asks the store about the login in the field, unless that very login was the last
+  /// one asked about (its answer is on the way or already shown).
+  private func lookUpLogin() {
+    let login = login
+    guard login != lookedUp else { return }
+    lookedUp = login
+    lookedUpIsFree = nil
+    let store = store
+    scheduler.perform({ Result { () throws(AccountStoreError) in try store.isLoginTaken(login) } })
+    {
+      [weak self] result in
+      // A newer lookup has started since: this answer is stale.
+      guard let self, self.lookedUp == login else { return }
+      switch result {
+      case .success(let taken):
+        lookedUpIsFree = !taken
+      case .failure(let error):
+        lookedUpIsFree = false
+        message = strings.cannotCheck(error.description)
+      }
+      // Only the answer for the text now in the field may show.
+      if self.login == login { status(.loginIsFree)?.update(lookedUpIsFree! ? .met : .unmet) }
+      revalidate()
+    }
+  }
+}
+
+extension Requirement.Check {
+  /// Which way a requirement is decided, without its predicate.
+  public enum Kind: Hashable, Sendable { case rule, loginIsFree }
+
+  public var kind: Kind {
+    switch self {
+    case .rule: .rule
+    case .loginIsFree: .loginIsFree
+    }
   }
 }

@@ -19,23 +19,39 @@ public struct RegistrationInput: Hashable, Sendable {
 /// A rule the input must satisfy, shown as one row under its field. Rules are data, so
 /// adding one is one line in `signUp`.
 public struct Requirement: Identifiable, Sendable {
+  /// How the rule is decided.
+  public enum Check: Sendable {
+    /// At once, from what was typed.
+    case rule(@Sendable (RegistrationInput) -> Bool)
+    /// By asking the account store whether the login is free: slow, so debounced.
+    case loginIsFree
+  }
+
   public let id: String
   /// The field the row sits under.
   public let field: RegistrationField
   public let text: String
-  private let predicate: @Sendable (RegistrationInput) -> Bool
+  public let check: Check
+
+  public init(id: String, field: RegistrationField, text: String, check: Check) {
+    self.id = id
+    self.field = field
+    self.text = text
+    self.check = check
+  }
 
   public init(
     id: String, field: RegistrationField, text: String,
     isMet predicate: @escaping @Sendable (RegistrationInput) -> Bool
   ) {
-    self.id = id
-    self.field = field
-    self.text = text
-    self.predicate = predicate
+    self.init(id: id, field: field, text: text, check: .rule(predicate))
   }
 
-  public func isMet(by input: RegistrationInput) -> Bool { predicate(input) }
+  /// The answer for `input`, for rules decided at once; nil for the store's.
+  public func isMet(by input: RegistrationInput) -> Bool? {
+    if case .rule(let predicate) = check { return predicate(input) }
+    return nil
+  }
 }
 
 extension Requirement {
@@ -44,6 +60,11 @@ extension Requirement {
     Requirement(id: "login.length", field: .login, text: strings.loginLength) {
       $0.login.count >= 4
     }
+  }
+
+  /// Asked of the account store, about 250 ms after the last keystroke.
+  public static func loginIsFree(_ strings: Strings = .english) -> Requirement {
+    Requirement(id: "login.free", field: .login, text: strings.loginIsFree, check: .loginIsFree)
   }
 
   public static func passwordLength(_ strings: Strings = .english) -> Requirement {
@@ -69,8 +90,8 @@ extension Requirement {
   /// The rules of the sign-up form, in the order their rows are shown.
   public static func signUp(_ strings: Strings = .english) -> [Requirement] {
     [
-      loginLength(strings), passwordLength(strings), passwordUppercase(strings),
-      confirmationMatches(strings),
+      loginLength(strings), loginIsFree(strings), passwordLength(strings),
+      passwordUppercase(strings), confirmationMatches(strings),
     ]
   }
 }

@@ -4,20 +4,27 @@ import Observation
 /// redraws only when this requirement's answer changes.
 @Observable
 public final class RequirementStatus: Identifiable {
+  public enum State: Hashable, Sendable {
+    case unmet, met
+    /// The answer is being looked up (the login's availability).
+    case checking
+  }
+
   public let requirement: Requirement
-  public internal(set) var isMet: Bool
+  public internal(set) var state: State
 
   public var id: String { requirement.id }
   public var field: RegistrationField { requirement.field }
   public var text: String { requirement.text }
+  public var isMet: Bool { state == .met }
 
-  init(_ requirement: Requirement, isMet: Bool) {
+  init(_ requirement: Requirement, state: State) {
     self.requirement = requirement
-    self.isMet = isMet
+    self.state = state
   }
 
   /// Stores a new answer only if it differs, so observers hear only of real changes.
-  func update(_ newValue: Bool) {
-    if isMet != newValue { isMet = newValue }
+  func update(_ newState: State) {
+    if state != newState { state = newState }
   }
 }

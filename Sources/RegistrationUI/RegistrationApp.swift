@@ -2,12 +2,14 @@ import Registration
 import Terminal
 import Widgets
 
-/// The full-screen front end: shows the form on a screen until the user signs up or leaves.
+/// The full-screen front end: the Sign up and Sign in screens on one application, switched
+/// by a router, until the user signs up, signs in or leaves.
 public final class RegistrationApp {
   /// How the session ended.
   public enum Outcome: Hashable, Sendable {
-    case signedUp(login: String)
-    /// Esc.
+    case signedUp(CreatedAccount)
+    case signedIn(SignedInAccount)
+    /// Esc on the first screen.
     case cancelled
     /// Ctrl-C.
     case interrupted
@@ -18,29 +20,58 @@ public final class RegistrationApp {
   }
 
   public let application: Application
+  public let router: Router
   public let signUp: SignUpScreen
+  public let signIn: SignInScreen
   public private(set) var outcome: Outcome?
+  /// The view that had focus on each screen when it was left, to give it back.
+  private var lastFocus: [Route: View] = [:]
 
-  public init(screen: any Screen, viewModel: RegistrationViewModel, strings: Strings = .english) {
-    signUp = SignUpScreen(viewModel: viewModel, strings: strings)
-    application = Application(screen: screen, root: signUp.root, contentWidth: SignUpScreen.width)
+  public init(
+    application: Application, signUpModel: RegistrationViewModel, signInModel: SignInViewModel,
+    start: Route = .signUp, strings: Strings = .english
+  ) {
+    self.application = application
+    router = Router(screens: [.signUp: signUpModel, .signIn: signInModel])
+    signUp = SignUpScreen(viewModel: signUpModel, strings: strings)
+    signIn = SignInScreen(viewModel: signInModel, strings: strings)
+    application.contentWidth = SignUpScreen.width
     application.tooSmallNotice = strings.terminalTooSmall
-    application.keyBindings[Key(.escape)] = { [unowned self] in finish(.cancelled) }
+
+    application.keyBindings[Key(.escape)] = { [unowned self] in
+      if router.current == .signIn { go(to: .signUp) } else { finish(.cancelled) }
+    }
     application.keyBindings[.control("c")] = { [unowned self] in finish(.interrupted) }
     application.onFocusLeave = { [unowned self] view in
-      if let field = signUp.field(of: view) { viewModel.leave(field) }
+      if let field = signUp.field(of: view) { signUpModel.leave(field) }
     }
-    signUp.onSubmit = { [unowned self] login in finish(.signedUp(login: login)) }
-    signUp.onFocusRequest = { [unowned self] view in application.focus(view) }
-    application.focus(signUp.loginField)
+    signUp.onSignIn = { [unowned self] in go(to: .signIn) }
+    signIn.onCreateAccount = { [unowned self] in go(to: .signUp) }
+    signUp.onFocusRequest = { view in application.focus(view) }
+    signIn.onFocusRequest = { view in application.focus(view) }
+    signUpModel.onCreated = { [unowned self] account in finish(.signedUp(account)) }
+    signInModel.onSignedIn = { [unowned self] account in finish(.signedIn(account)) }
+    go(to: start)
   }
 
-  /// Runs until the form is done; the caller restores the terminal and reports.
+  /// Shows `route`'s screen, with focus where it was when the user left it.
+  public func go(to route: Route) {
+    if let current = router.current { lastFocus[current] = application.focused }
+    router.show(route)
+    switch route {
+    case .signUp: application.show(signUp.root, focus: lastFocus[.signUp] ?? signUp.loginField)
+    case .signIn: application.show(signIn.root, focus: lastFocus[.signIn] ?? signIn.loginField)
+    }
+  }
+
+  /// Runs until the session ends; the caller restores the terminal and reports.
   public func run() -> Outcome {
-    switch application.run() {
-    case .stopped: outcome ?? .cancelled
-    case .signal(let signal): .terminated(signal: signal)
-    case .endOfInput: .inputClosed
+    let exit = application.run()
+    router.close()
+    switch exit {
+    case .stopped: return outcome ?? .cancelled
+    case .signal(let signal): return .terminated(signal: signal)
+    case .endOfInput: return .inputClosed
     }
   }
 

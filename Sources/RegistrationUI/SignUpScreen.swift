@@ -1,10 +1,9 @@
-import Observation
 import Registration
 import Terminal
 import Widgets
 
 /// The Sign up screen: title, the three fields with their requirement rows, the Sign up
-/// button and the Sign in link, bound to a `RegistrationViewModel`.
+/// button with a message line, and the Sign in link, bound to a `RegistrationViewModel`.
 public final class SignUpScreen {
   public let root: VStack
   public let loginField: TextField
@@ -12,12 +11,11 @@ public final class SignUpScreen {
   public let confirmationField: SecureField
   public let submitButton: Button
   public let signInLink: Link
-  private let notice = Notice()
   private let viewModel: RegistrationViewModel
   private let fieldViews: [RegistrationField: TextField]
 
-  /// Called when the form is submitted with every requirement met.
-  public var onSubmit: (String) -> Void = { _ in }
+  /// Called when the user follows the Sign in link.
+  public var onSignIn: () -> Void = {}
   /// Called to move the keyboard focus (to the first field with an unmet requirement).
   public var onFocusRequest: (View) -> Void = { _ in }
 
@@ -39,10 +37,7 @@ public final class SignUpScreen {
       showTitle: strings.show, hideTitle: strings.hide)
     fieldViews = [.login: loginField, .password: passwordField, .confirmation: confirmationField]
     submitButton = Button(strings.signUpButton, isEnabled: { viewModel.canSubmit }, action: {})
-    let notice = notice
-    signInLink = Link(strings.haveAccount, title: strings.signInLink) {
-      notice.text = strings.signInUnavailable
-    }
+    signInLink = Link(strings.haveAccount, title: strings.signInLink, action: {})
 
     root = VStack(spacing: 1, padding: VStack.Insets(top: 1, left: 2, right: 2))
     root.add(Label(strings.signUpTitle, alignment: .center, style: { $0.title }))
@@ -52,21 +47,37 @@ public final class SignUpScreen {
       fieldView.showsError = { viewModel.showsError(for: field) }
       group.add(fieldView)
       for status in viewModel.requirements(for: field) {
-        group.add(
-          RequirementRow(status.text) {
-            status.isMet ? .met : viewModel.showsError(for: field) ? .failed : .unmet
-          })
+        group.add(Self.row(for: status, field: field, viewModel: viewModel, strings: strings))
       }
       root.add(group)
     }
     let actions = VStack()
     actions.add(submitButton, alignment: .center)
-    actions.add(Label({ notice.text }, alignment: .center, style: { $0.caption }))
+    actions.add(
+      Label(
+        { viewModel.isCreating ? strings.creatingAccount : viewModel.message ?? "" },
+        alignment: .center, style: { viewModel.isCreating ? $0.caption : $0.error }))
     root.add(actions)
     root.add(signInLink, alignment: .center)
 
     submitButton.action = { [unowned self] in submit() }
     submitButton.onDisabledActivation = { [unowned self] in submit() }
+    signInLink.action = { [unowned self] in onSignIn() }
+  }
+
+  private static func row(
+    for status: RequirementStatus, field: RegistrationField, viewModel: RegistrationViewModel,
+    strings: Strings
+  ) -> RequirementRow {
+    RequirementRow(
+      { status.state == .checking ? strings.checkingLogin : status.text },
+      state: {
+        switch status.state {
+        case .met: .met
+        case .checking: .pending
+        case .unmet: viewModel.showsError(for: field) ? .failed : .unmet
+        }
+      })
   }
 
   /// The form field a view is, if it is one.
@@ -77,17 +88,8 @@ public final class SignUpScreen {
   public func view(for field: RegistrationField) -> TextField { fieldViews[field]! }
 
   private func submit() {
-    switch viewModel.submit() {
-    case .accepted(let login):
-      onSubmit(login)
-    case .rejected(let field):
+    if case .rejected(let field) = viewModel.submit() {
       onFocusRequest(view(for: field))
     }
   }
-}
-
-/// A one-line message under the button.
-@Observable
-final class Notice {
-  var text = ""
 }

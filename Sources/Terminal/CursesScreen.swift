@@ -244,7 +244,8 @@ public final class CursesScreen: Screen {
         return [.endOfInput]
       }
       var events: [Event] = []
-      if fds[1].revents & Int16(POLLIN) != 0 { events += signalEvents() }
+      var woken = false
+      if fds[1].revents & Int16(POLLIN) != 0 { events += signalEvents(woken: &woken) }
       if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
         let count = read(tty, &readBuffer, readBuffer.count)
         if count > 0 {
@@ -255,17 +256,19 @@ public final class CursesScreen: Screen {
       } else if ready == 0 && waitingForEscape {
         events += decoder.flush()
       }
-      if !events.isEmpty { return events }
+      if !events.isEmpty || woken { return events }
       if let deadline, deadline <= .now { return [] }
     }
   }
 
-  private func signalEvents() -> [Event] {
+  private func signalEvents(woken: inout Bool) -> [Event] {
     var events: [Event] = []
     var bytes = [UInt8](repeating: 0, count: 64)
     let count = read(signalPipe.read, &bytes, bytes.count)
     for signal in bytes.prefix(max(0, count)).map(Int32.init) {
       switch signal {
+      case 0:
+        woken = true
       case SIGWINCH:
         events.append(.resize(resizeToTerminal()))
       case SIGTSTP:
@@ -290,6 +293,15 @@ public final class CursesScreen: Screen {
       resizeterm(Int32(window.ws_row), Int32(window.ws_col))
     }
     return size
+  }
+
+  /// Writes a zero byte (no signal has number 0) to the signal pipe.
+  public var waker: Waker {
+    let fd = signalPipe.write
+    return Waker {
+      var zero: UInt8 = 0
+      _ = Glibc.write(fd, &zero, 1)
+    }
   }
 
   public func suspend() {

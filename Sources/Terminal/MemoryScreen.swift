@@ -65,6 +65,9 @@ public final class MemoryScreen: Screen {
 
   public func suspend() { suspendCount += 1 }
 
+  /// Nothing waits on a memory screen.
+  public let waker = Waker {}
+
   // MARK: Driving it from tests
 
   /// Queues events for the next `nextEvents` call; when none are queued it reports the

@@ -32,8 +32,11 @@ public protocol Screen: AnyObject {
   func invalidate()
 
   /// Waits for input until `deadline` (forever when nil) and returns the events that came,
-  /// all that are available at once. An empty array means the deadline passed.
+  /// all that are available at once. An empty array means the deadline passed or the
+  /// waker was called.
   func nextEvents(until deadline: ContinuousClock.Instant?) -> [Event]
+  /// Ends a wait in `nextEvents` early; may be called from any thread.
+  var waker: Waker { get }
   /// Gives the terminal back to the shell until the program is resumed (Ctrl-Z).
   func suspend()
 }
@@ -43,4 +46,13 @@ extension Screen {
   public func clear(_ rect: Rect) {
     fill(rect, with: " ", style: .plain)
   }
+}
+
+/// Wakes a screen's wait for input from another thread.
+public struct Waker: Sendable {
+  private let action: @Sendable () -> Void
+
+  public init(_ action: @escaping @Sendable () -> Void) { self.action = action }
+
+  public func wake() { action() }
 }

@@ -1,4 +1,6 @@
+import Dispatch
 import Observation
+import Synchronization
 import Terminal
 
 /// Runs a tree of views on a screen: routes events, moves focus, keeps the focused view in
@@ -18,7 +20,8 @@ public final class Application {
   }
 
   public let screen: any Screen
-  public let root: View
+  /// The view tree shown; `show(_:focus:)` replaces it (another screen of the program).
+  public private(set) var root: View
   public let theme: Theme
   /// The widest the content is laid out; wider screens centre it.
   public var contentWidth: Int
@@ -35,14 +38,22 @@ public final class Application {
   public private(set) var exit: Exit?
 
   private var timers = TimerQueue()
+  /// Completions of work running on the worker thread, by number; the results come back
+  /// through the inbox, so only values cross threads, never the completions.
+  private var completions: [Int: (any Sendable) -> Void] = [:]
+  private var nextCompletion = 0
+  private let inbox: Inbox
+  private let worker = DispatchQueue(label: "Application.worker")
   private var scrollY = 0
   private var needsLayout = true
   private var needsFullRedraw = true
   private var shownCursor: Point??
 
-  public init(screen: any Screen, root: View, contentWidth: Int = 80, theme: Theme? = nil) {
+  public init(screen: any Screen, root: View = View(), contentWidth: Int = 80, theme: Theme? = nil)
+  {
     self.screen = screen
     self.root = root
+    inbox = Inbox(waker: screen.waker)
     self.contentWidth = contentWidth
     self.theme = theme ?? Theme(capabilities: screen.capabilities)
   }
@@ -60,11 +71,35 @@ public final class Application {
     return exit!
   }
 
-  /// Handles a batch of events, runs the timers that are due, and renders once.
+  /// Handles a batch of events, then finished work and due timers, and renders once.
   public func process(_ events: [Event]) {
     for event in events where exit == nil { handle(event) }
+    for (id, result) in inbox.take() where exit == nil {
+      completions.removeValue(forKey: id)?(result)
+    }
     for timer in timers.takeDue(at: .now) where exit == nil { timer.action() }
     if exit == nil { render() }
+  }
+
+  /// Shows another view tree, focusing `view` (or the first that takes focus). The view
+  /// that had focus does not count as left: its screen is only hidden.
+  public func show(_ root: View, focus view: View? = nil) {
+    focused?.isFocused = false
+    focused = nil
+    self.root = root
+    needsLayout = true
+    if let view { focus(view) } else { focusNext() }
+  }
+
+  /// Runs `work` on a worker thread, then `completion` with its result on this loop.
+  public func perform<Result: Sendable>(
+    _ work: @escaping @Sendable () -> Result, then completion: @escaping (Result) -> Void
+  ) {
+    let id = nextCompletion
+    nextCompletion += 1
+    completions[id] = { completion($0 as! Result) }
+    let inbox = inbox
+    worker.async { inbox.deliver(id, work()) }
   }
 
   public func stop() { exit = .stopped }
@@ -231,6 +266,26 @@ public final class Application {
       screen.cursor = cursor
       screen.flush()
       shownCursor = .some(cursor)
+    }
+  }
+}
+
+/// Results of background work waiting for the loop. The worker puts, the loop takes.
+private final class Inbox: Sendable {
+  private let results = Mutex<[(Int, any Sendable)]>([])
+  private let waker: Waker
+
+  init(waker: Waker) { self.waker = waker }
+
+  func deliver(_ id: Int, _ result: any Sendable) {
+    results.withLock { $0.append((id, result)) }
+    waker.wake()
+  }
+
+  func take() -> [(Int, any Sendable)] {
+    results.withLock { results in
+      defer { results.removeAll() }
+      return results
     }
   }
 }

@@ -9,6 +9,10 @@ struct Options: Equatable {
   var json = false
   /// Never use colour (also when `NO_COLOR` is set).
   var noColor = false
+  /// Where the accounts are; nil for the default place.
+  var database: String?
+  /// Start on the Sign in screen.
+  var signIn = false
 
   /// A command line that cannot be understood; the message names what was wrong.
   struct UsageError: Error, CustomStringConvertible {
@@ -17,16 +21,26 @@ struct Options: Equatable {
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
-    for argument in arguments {
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
       switch argument {
       case "--json": options.json = true
       case "--no-color": options.noColor = true
+      case "--sign-in": options.signIn = true
       case "--help", "-h": options.action = .help
       case "--version": options.action = .version
-      default:
-        if argument.hasPrefix("-") {
-          throw UsageError(description: "unknown option '\(argument)'")
+      case "--db":
+        guard let path = remaining.popFirst(), !path.isEmpty else {
+          throw UsageError(description: "--db needs a path")
         }
+        options.database = path
+      case _ where argument.hasPrefix("--db="):
+        let path = String(argument.dropFirst("--db=".count))
+        guard !path.isEmpty else { throw UsageError(description: "--db needs a path") }
+        options.database = path
+      case _ where argument.hasPrefix("-"):
+        throw UsageError(description: "unknown option '\(argument)'")
+      default:
         throw UsageError(description: "unexpected argument '\(argument)'")
       }
     }
@@ -38,11 +52,15 @@ struct Options: Equatable {
   static let help = """
     Usage: register [options]
 
-    Create an account in a form drawn in the terminal. On success the terminal is
-    restored and the result is printed: a line for people when stdout is a terminal,
-    otherwise (or with --json) one JSON object, so that `login=$(register --json)` works.
+    Create an account (or sign in) in a form drawn in the terminal. On success the
+    terminal is restored and the result is printed: a line for people when stdout is a
+    terminal, otherwise (or with --json) one JSON object, so that
+    `account=$(register --json)` works.
 
     Options:
+      --db PATH     the account database (default: $XDG_DATA_HOME/register/accounts.sqlite,
+                    or ~/.local/share/register/accounts.sqlite)
+      --sign-in     start on the Sign in screen
       --json        print the result as JSON even when stdout is a terminal
       --no-color    use no colour (also when NO_COLOR is set)
       -h, --help    show this help and exit
@@ -51,7 +69,8 @@ struct Options: Equatable {
     Keys: Tab/Down and Shift-Tab/Up move between fields, Enter goes on or activates,
     F2 or Ctrl-R shows a password, Esc leaves, Ctrl-C quits at once.
 
-    Exit status: 0 signed up, 1 cancelled (Esc), 2 usage error or no usable terminal,
-    130 interrupted (Ctrl-C), 128+N ended by signal N.
+    Exit status: 0 signed up or in, 1 cancelled (Esc), 2 usage error or no usable
+    terminal, 3 the account database cannot be opened, 130 interrupted (Ctrl-C),
+    128+N ended by signal N.
     """
 }

@@ -7,7 +7,7 @@ struct FieldEndToEndTests {
   /// Starts the form and waits for it. The Login field starts at column 17, row 3.
   func startForm() throws -> Tmux {
     let tmux = try Tmux()
-    try tmux.shell("\(Tmux.binary) --json > /dev/null")
+    try tmux.shell("\(Tmux.binary) --db \(tmux.directory)/accounts.sqlite --json > /dev/null")
     try tmux.wait(forText: "Create account")
     return tmux
   }

@@ -25,7 +25,7 @@ struct SignUpEndToEndTests {
   /// the terminal settings before and after.
   func start(_ tmux: Tmux, arguments: String = "--json") throws {
     try tmux.shell(
-      "stty -g > \(file("stty-before")); \(Tmux.binary) \(arguments) > \(file("out")); "
+      "stty -g > \(file("stty-before")); \(Tmux.binary) --db \(file("accounts.sqlite")) \(arguments) > \(file("out")); "
         + "echo $? > \(file("status")); stty -g > \(file("stty-after")); clear; \(Self.doneCommand)"
     )
   }
@@ -47,6 +47,7 @@ struct SignUpEndToEndTests {
 
     try tmux.type("alice")
     try tmux.wait(forText: "✓ A̶t̶ ̶l̶e̶a̶s̶t̶ ̶4̶")
+    try tmux.wait(forText: "✓ L̶o̶g̶i̶n̶ ̶i̶s̶ ̶f̶r̶e̶e̶")
     let login = try tmux.screen().firstIndex { $0.contains("alice") }!
     #expect(try tmux.cursor() == (x: 22, y: login))
 
@@ -62,7 +63,13 @@ struct SignUpEndToEndTests {
 
     try tmux.keys("Tab", "Enter")
     #expect(try finished(tmux) == 0)
-    #expect(contents("out") == "{\"login\":\"alice\"}\n")
+    let result =
+      try JSONSerialization.jsonObject(with: Data(contents("out").utf8)) as? [String: String]
+    #expect(result?["login"] == "alice")
+    #expect(result?["password_hash"]?.hasPrefix("$y$") == true)
+    #expect(result?["created_at"]?.hasSuffix("Z") == true)
+    #expect(contents("out").hasPrefix("{\"login\":\"alice\","), "login is the first key")
+    #expect(!contents("out").contains("Secret123"))
     #expect(contents("stty-before") == contents("stty-after"))
     #expect(!contents("stty-before").isEmpty)
   }

@@ -5,15 +5,17 @@ import Testing
 final class Tmux {
   let socket: String
   let size: (width: Int, height: Int)
+  /// A folder of this session's own, also its HOME: removed with the session.
+  let directory: String
 
   /// Starts a shell at the given size with a clean, known environment.
   init(width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
     socket = "register-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
     size = (width, height)
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket).path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     var arguments = ["new-session", "-d", "-x", "\(width)", "-y", "\(height)"]
-    let base = [
-      "LANG": "C.UTF-8", "TERM": "tmux-256color", "PS1": "$ ", "HOME": NSTemporaryDirectory(),
-    ]
+    let base = ["LANG": "C.UTF-8", "TERM": "tmux-256color", "PS1": "$ ", "HOME": directory]
     for (key, value) in base.merging(environment, uniquingKeysWith: { $1 }) {
       arguments += ["-e", "\(key)=\(value)"]
     }
@@ -21,7 +23,10 @@ final class Tmux {
     try run(arguments, capturing: false)
   }
 
-  deinit { _ = try? run(["kill-server"]) }
+  deinit {
+    _ = try? run(["kill-server"])
+    try? FileManager.default.removeItem(atPath: directory)
+  }
 
   /// The package's release binary, which `make test` builds before the tests.
   static var binary: String {

@@ -1,5 +1,6 @@
 import Observation
 import Registration
+import RegistrationTesting
 import Synchronization
 import Testing
 
@@ -19,7 +20,7 @@ struct RegistrationViewModelTests {
 
   @Test("outputs always equal the rules applied to the inputs")
   func outputsFollowInputs() {
-    let model = RegistrationViewModel()
+    let model = RegistrationViewModel(store: InMemoryAccountStore(), scheduler: VirtualScheduler())
     let script: [(RegistrationField, String)] = [
       (.login, "ali"), (.login, "alice"), (.password, "secret12"), (.password, "Secret12"),
       (.confirmation, "Secret1"), (.confirmation, "Secret12"), (.password, "Secret123"),
@@ -32,17 +33,18 @@ struct RegistrationViewModelTests {
       case .confirmation: model.confirmation = value
       }
       for status in model.requirements {
-        #expect(
-          status.isMet == status.requirement.isMet(by: model.input),
-          "\(status.id) after \(field)=\(value)")
+        // Rules decided at once; "Login is free" waits for the store (tested apart).
+        guard let expected = status.requirement.isMet(by: model.input) else { continue }
+        #expect(status.isMet == expected, "\(status.id) after \(field)=\(value)")
       }
       #expect(model.canSubmit == model.requirements.allSatisfy(\.isMet))
+      #expect(!model.canSubmit, "the login was never looked up")
     }
   }
 
   @Test("changing the password re-checks the confirmation")
   func passwordRechecksConfirmation() {
-    let model = RegistrationViewModel()
+    let model = RegistrationViewModel(store: InMemoryAccountStore(), scheduler: VirtualScheduler())
     model.password = "Secret123"
     model.confirmation = "Secret123"
     #expect(states(model)["confirmation.matches"] == true)
@@ -52,22 +54,34 @@ struct RegistrationViewModelTests {
     #expect(states(model)["confirmation.matches"] == true)
   }
 
-  @Test("can submit only when every requirement is met")
+  @Test("can submit only when every requirement is met, the store's answer included")
   func canSubmit() {
-    let model = RegistrationViewModel()
+    let scheduler = VirtualScheduler()
+    let model = RegistrationViewModel(store: InMemoryAccountStore(), scheduler: scheduler)
     #expect(!model.canSubmit)
     model.login = "alice"
     model.password = "Secret123"
     #expect(!model.canSubmit)
     model.confirmation = "Secret123"
+    #expect(!model.canSubmit, "Login is free is still being checked")
+    scheduler.settle()
     #expect(model.canSubmit)
-    #expect(model.submit() == .accepted(login: "alice"))
+    var created: CreatedAccount?
+    model.onCreated = { created = $0 }
+    #expect(model.submit() == .started)
+    #expect(!model.canSubmit, "not twice")
+    #expect(model.submit() == .busy)
+    scheduler.settle()
+    #expect(created?.login == "alice")
   }
 
   @Test("a rejected submit names the first field with an unmet requirement")
   func rejectedSubmit() {
-    let model = RegistrationViewModel()
+    let scheduler = VirtualScheduler()
+    let model = RegistrationViewModel(store: InMemoryAccountStore(), scheduler: scheduler)
     model.login = "alice"
+    #expect(model.submit() == .rejected(firstUnmet: .login), "the login is being checked")
+    scheduler.settle()
     #expect(model.submit() == .rejected(firstUnmet: .password))
     model.password = "Secret123"
     #expect(model.submit() == .rejected(firstUnmet: .confirmation))
@@ -77,7 +91,7 @@ struct RegistrationViewModelTests {
 
   @Test("errors show only after leaving a field or trying to submit")
   func errorVisibility() {
-    let model = RegistrationViewModel()
+    let model = RegistrationViewModel(store: InMemoryAccountStore(), scheduler: VirtualScheduler())
     model.login = "al"
     #expect(!model.showsError(for: .login))
     model.leave(.login)
@@ -92,7 +106,7 @@ struct RegistrationViewModelTests {
 
   @Test("a requirement's observers hear only of real changes")
   func observersHearOnlyChanges() {
-    let model = RegistrationViewModel()
+    let model = RegistrationViewModel(store: InMemoryAccountStore(), scheduler: VirtualScheduler())
     let length = model.requirements.first { $0.id == "login.length" }!
     let uppercase = model.requirements.first { $0.id == "password.uppercase" }!
     let lengthChanges = ChangeCounter()

@@ -9,7 +9,7 @@ struct RequirementTests {
     -> Bool
   {
     requirement.isMet(
-      by: RegistrationInput(login: login, password: password, confirmation: confirmation))
+      by: RegistrationInput(login: login, password: password, confirmation: confirmation)) == true
   }
 
   @Test(
@@ -55,13 +55,15 @@ struct RequirementTests {
     let rules = Requirement.signUp()
     #expect(
       rules.map(\.id) == [
-        "login.length", "password.length", "password.uppercase", "confirmation.matches",
+        "login.length", "login.free", "password.length", "password.uppercase",
+        "confirmation.matches",
       ])
-    #expect(rules.map(\.field) == [.login, .password, .password, .confirmation])
+    #expect(rules.map(\.field) == [.login, .login, .password, .password, .confirmation])
     #expect(
       rules.map(\.text) == [
-        "At least 4 characters", "At least 8 characters", "One uppercase letter",
+        "At least 4 characters", "Login is free", "At least 8 characters", "One uppercase letter",
         "Matches the password",
       ])
+    #expect(Requirement.loginIsFree().isMet(by: RegistrationInput(login: "alice")) == nil)
   }
 }

@@ -1,21 +1,32 @@
 import Registration
+import RegistrationTesting
 import RegistrationUI
 import Terminal
 import Widgets
 
-/// The Sign up form on an in-memory screen, driven the way a terminal would drive it:
-/// each keystroke is one batch of input, handled and rendered before the next.
+/// The program's screens on an in-memory screen, with an in-memory store and virtual time,
+/// driven the way a terminal would drive them: each keystroke is one batch of input,
+/// handled and rendered before the next.
 final class SignUpHarness {
   let screen: MemoryScreen
-  let model = RegistrationViewModel()
+  let store: InMemoryAccountStore
+  let scheduler = VirtualScheduler()
+  let model: RegistrationViewModel
+  let signInModel: SignInViewModel
   let app: RegistrationApp
 
   init(
     size: Size = Size(width: 80, height: 24),
-    capabilities: ScreenCapabilities = ScreenCapabilities(colors: true, unicode: true)
+    capabilities: ScreenCapabilities = ScreenCapabilities(colors: true, unicode: true),
+    start: Route = .signUp, store: InMemoryAccountStore = InMemoryAccountStore()
   ) {
     screen = MemoryScreen(size: size, capabilities: capabilities)
-    app = RegistrationApp(screen: screen, viewModel: model)
+    self.store = store
+    model = RegistrationViewModel(store: store, scheduler: scheduler)
+    signInModel = SignInViewModel(store: store, scheduler: scheduler)
+    app = RegistrationApp(
+      application: Application(screen: screen), signUpModel: model, signInModel: signInModel,
+      start: start)
     app.application.render()
   }
 
@@ -23,7 +34,7 @@ final class SignUpHarness {
   var form: SignUpScreen { app.signUp }
   var focused: View? { application.focused }
 
-  /// Types `text` one keystroke (one grapheme) at a time.
+  /// Types `text` one keystroke (one grapheme) at a time, with no time passing.
   func type(_ text: String) {
     for character in text { application.process([.text(String(character))]) }
   }
@@ -37,18 +48,32 @@ final class SignUpHarness {
     application.process(events)
   }
 
+  /// Lets time pass until every timer has fired and every store call has answered, then
+  /// draws the frame that follows.
+  func settle() {
+    scheduler.settle()
+    application.render()
+  }
+
+  /// Lets `duration` of virtual time pass, then draws.
+  func wait(_ duration: Duration) {
+    scheduler.advance(by: duration)
+    application.render()
+  }
+
   func resize(to size: Size) {
     screen.resize(to: size)
     application.process(screen.nextEvents(until: nil))
   }
 
-  /// Fills every field so that all requirements are met.
-  func fillValidForm() {
-    type("alice")
+  /// Fills every field so that all requirements are met, and lets the login be checked.
+  func fillValidForm(login: String = "alice") {
+    type(login)
     press(Key(.tab))
     type("Secret123")
     press(Key(.tab))
     type("Secret123")
+    settle()
   }
 
   /// The screen position of a cell of `view` (its frame is in content coordinates, which

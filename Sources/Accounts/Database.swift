@@ -1,0 +1,111 @@
+import CSQLite
+
+/// What SQLite said went wrong.
+struct DatabaseError: Error, CustomStringConvertible {
+  let code: Int32
+  let message: String
+
+  /// The extended result code says a UNIQUE constraint failed.
+  var isUniqueViolation: Bool { code == csqlite_constraint_unique() }
+  var description: String { message }
+}
+
+/// One connection to a SQLite database. Not thread-safe: its owner serializes use.
+final class Database {
+  private let handle: OpaquePointer
+
+  /// Opens an existing file for reading and writing.
+  init(path: String) throws(DatabaseError) {
+    var handle: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    let status = sqlite3_open_v2(path, &handle, flags, nil)
+    guard status == SQLITE_OK, let handle else {
+      let message =
+        handle.map { String(cString: sqlite3_errmsg($0)) }
+        ?? String(cString: sqlite3_errstr(status))
+      sqlite3_close_v2(handle)
+      throw DatabaseError(code: status, message: message)
+    }
+    self.handle = handle
+    sqlite3_extended_result_codes(handle, 1)
+  }
+
+  deinit { sqlite3_close_v2(handle) }
+
+  /// True when the file could only be opened for reading.
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+  /// Runs statements that take no parameters (schema, pragmas).
+  func execute(_ sql: String) throws(DatabaseError) {
+    let status = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard status == SQLITE_OK else { throw error(status) }
+  }
+
+  func prepare(_ sql: String) throws(DatabaseError) -> Statement {
+    var statement: OpaquePointer?
+    let status = sqlite3_prepare_v3(
+      handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+    guard status == SQLITE_OK, let statement else { throw error(status) }
+    return Statement(statement, database: self)
+  }
+
+  /// The first column of the first row of a query, as an integer.
+  func integer(_ sql: String) throws(DatabaseError) -> Int {
+    let statement = try prepare(sql)
+    return try statement.step() ? statement.integer(0) : 0
+  }
+
+  func error(_ status: Int32) -> DatabaseError {
+    DatabaseError(
+      code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+  }
+}
+
+/// A prepared statement: values are bound, never spliced into SQL.
+final class Statement {
+  private let handle: OpaquePointer
+  private let database: Database
+
+  init(_ handle: OpaquePointer, database: Database) {
+    self.handle = handle
+    self.database = database
+  }
+
+  deinit { sqlite3_finalize(handle) }
+
+  /// Clears the last run and binds `values` to ?1, ?2, ...
+  func bind(_ values: String...) throws(DatabaseError) {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+    for (index, value) in values.enumerated() {
+      let status = sqlite3_bind_text(handle, Int32(index + 1), value, -1, csqlite_transient())
+      guard status == SQLITE_OK else { throw database.error(status) }
+    }
+  }
+
+  /// Advances to the next row; false when there is none (or the statement was not a query).
+  func step() throws(DatabaseError) -> Bool {
+    let status = sqlite3_step(handle)
+    switch status {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE:
+      sqlite3_reset(handle)
+      return false
+    default:
+      let error = database.error(status)
+      sqlite3_reset(handle)
+      throw error
+    }
+  }
+
+  func text(_ column: Int32) -> String {
+    sqlite3_column_text(handle, column).map { String(cString: $0) } ?? ""
+  }
+
+  func integer(_ column: Int32) -> Int {
+    Int(sqlite3_column_int64(handle, column))
+  }
+
+  /// Ends a query early, so the statement holds no read lock.
+  func finish() { sqlite3_reset(handle) }
+}

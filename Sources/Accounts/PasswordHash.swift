@@ -1,0 +1,56 @@
+import CCrypt
+import Registration
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Password hashes from the system's crypt(3): yescrypt (`$y$`), the format of
+/// /etc/shadow, at libxcrypt's default cost, with a fresh salt from the OS.
+enum PasswordHash {
+  /// A yescrypt hash of `password` with a new salt.
+  static func make(_ password: String) throws(AccountStoreError) -> String {
+    var setting = [CChar](repeating: 0, count: Int(CRYPT_GENSALT_OUTPUT_SIZE))
+    // No random bytes given: libxcrypt takes them from the OS. Cost 0 is its default.
+    guard crypt_gensalt_rn("$y$", 0, nil, 0, &setting, Int32(setting.count)) != nil else {
+      throw .unavailable("could not make a salt for the password hash")
+    }
+    let salt = setting.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    guard let hash = crypt(password, setting: salt) else {
+      throw .unavailable("could not hash the password")
+    }
+    return hash
+  }
+
+  /// Whether `password` hashes to `hash`, compared in constant time.
+  static func verify(_ password: String, against hash: String) -> Bool {
+    guard let computed = crypt(password, setting: hash) else { return false }
+    return constantTimeEqual(Array(computed.utf8), Array(hash.utf8))
+  }
+
+  /// A hash to verify against when the login does not exist, so that a wrong login takes
+  /// as long as a wrong password and timing does not tell which was wrong.
+  static let decoy: String = (try? make("decoy password")) ?? "$y$j9T$"
+
+  private static func crypt(_ password: String, setting: String) -> String? {
+    let data = UnsafeMutablePointer<crypt_data>.allocate(capacity: 1)
+    let size = MemoryLayout<crypt_data>.size
+    memset(data, 0, size)
+    defer {
+      // The work area held the passphrase.
+      explicit_bzero(data, size)
+      data.deallocate()
+    }
+    guard let output = crypt_rn(password, setting, data, Int32(size)) else { return nil }
+    let result = String(cString: output)
+    // libxcrypt writes a hash starting with '*' instead of failing in some cases.
+    return result.hasPrefix("*") ? nil : result
+  }
+
+  private static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    guard a.count == b.count else { return false }
+    var difference: UInt8 = 0
+    for index in a.indices { difference |= a[index] ^ b[index] }
+    return difference == 0
+  }
+}

@@ -1,0 +1,17 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The current time as ISO 8601 in UTC, to the second: `2026-11-29T18:48:43Z`.
+enum Timestamp {
+  static func now() -> String {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    var parts = tm()
+    var seconds = now.tv_sec
+    gmtime_r(&seconds, &parts)
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+      + "T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+  }
+}

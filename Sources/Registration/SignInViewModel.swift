@@ -1,0 +1,74 @@
+import Observation
+
+/// The sign-in form without a screen. A wrong login and a wrong password get the same
+/// message, so the form does not tell which logins exist.
+@Observable
+public final class SignInViewModel: ScreenModel {
+  public var login = "" { didSet { inputDidChange() } }
+  public var password = "" { didSet { inputDidChange() } }
+
+  /// True while the password is being checked.
+  public private(set) var isSigningIn = false
+  /// Why the last attempt failed; cleared when the user types.
+  public private(set) var message: String?
+  /// Called with the account once signed in.
+  @ObservationIgnored public var onSignedIn: (SignedInAccount) -> Void = { _ in }
+
+  @ObservationIgnored private let store: any AccountStore
+  @ObservationIgnored private let scheduler: any Scheduler
+  @ObservationIgnored private let strings: Strings
+
+  public init(store: any AccountStore, scheduler: any Scheduler, strings: Strings = .english) {
+    self.store = store
+    self.scheduler = scheduler
+    self.strings = strings
+  }
+
+  /// Both fields are filled and no attempt is running.
+  public var canSubmit: Bool { !login.isEmpty && !password.isEmpty && !isSigningIn }
+
+  /// What signing in leads to.
+  public enum Submission: Hashable, Sendable {
+    case started
+    /// A field is empty: the form should go to it.
+    case rejected(emptyField: RegistrationField)
+    case busy
+  }
+
+  @discardableResult
+  public func signIn() -> Submission {
+    if isSigningIn { return .busy }
+    if login.isEmpty { return .rejected(emptyField: .login) }
+    if password.isEmpty { return .rejected(emptyField: .password) }
+    isSigningIn = true
+    message = nil
+    let (store, login, password) = (store, login, password)
+    scheduler.perform({
+      Result { () throws(AccountStoreError) in try store.signIn(login: login, password: password) }
+    }) {
+      [weak self] result in
+      guard let self else { return }
+      isSigningIn = false
+      switch result {
+      case .success(let account?):
+        onSignedIn(account)
+      case .success(nil):
+        message = strings.wrongCredentials
+      case .failure(let error):
+        message = strings.cannotSignIn(error.description)
+      }
+    }
+    return .started
+  }
+
+  public func appear() {}
+
+  /// Leaving the screen forgets an old failure message; what was typed stays.
+  public func disappear() {
+    if message != nil { message = nil }
+  }
+
+  private func inputDidChange() {
+    if message != nil && !isSigningIn { message = nil }
+  }
+}

@@ -1,0 +1,55 @@
+import Registration
+import Terminal
+import Widgets
+
+/// The Sign in screen: login, password, the Sign in button with a message line, and the
+/// link back to creating an account, bound to a `SignInViewModel`.
+public final class SignInScreen {
+  public let root: VStack
+  public let loginField: TextField
+  public let passwordField: SecureField
+  public let submitButton: Button
+  public let createLink: Link
+  private let viewModel: SignInViewModel
+
+  /// Called when the user follows the Create one link.
+  public var onCreateAccount: () -> Void = {}
+  /// Called to move the keyboard focus (to an empty field).
+  public var onFocusRequest: (View) -> Void = { _ in }
+
+  public init(viewModel: SignInViewModel, strings: Strings = .english) {
+    self.viewModel = viewModel
+    loginField = TextField(
+      label: strings.loginLabel,
+      text: Binding(get: { viewModel.login }, set: { viewModel.login = $0 }))
+    passwordField = SecureField(
+      label: strings.passwordLabel,
+      text: Binding(get: { viewModel.password }, set: { viewModel.password = $0 }),
+      showTitle: strings.show, hideTitle: strings.hide)
+    submitButton = Button(strings.signInButton, isEnabled: { viewModel.canSubmit }, action: {})
+    createLink = Link(strings.noAccount, title: strings.createOneLink, action: {})
+
+    root = VStack(spacing: 1, padding: VStack.Insets(top: 1, left: 2, right: 2))
+    root.add(Label(strings.signInTitle, alignment: .center, style: { $0.title }))
+    root.add(loginField)
+    root.add(passwordField)
+    let actions = VStack()
+    actions.add(submitButton, alignment: .center)
+    actions.add(
+      Label(
+        { viewModel.isSigningIn ? strings.signingIn : viewModel.message ?? "" },
+        alignment: .center, style: { viewModel.isSigningIn ? $0.caption : $0.error }))
+    root.add(actions)
+    root.add(createLink, alignment: .center)
+
+    submitButton.action = { [unowned self] in submit() }
+    submitButton.onDisabledActivation = { [unowned self] in submit() }
+    createLink.action = { [unowned self] in onCreateAccount() }
+  }
+
+  private func submit() {
+    if case .rejected(let field) = viewModel.signIn() {
+      onFocusRequest(field == .login ? loginField : passwordField)
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import Registration
+import Synchronization
+
+/// An account store in memory, for tests. It can fail on demand, and have accounts added
+/// behind the form's back (another process winning a race).
+public final class InMemoryAccountStore: AccountStore {
+  private struct Account {
+    let login: String
+    let password: String
+  }
+
+  private let accounts = Mutex<[String: Account]>([:])
+  private let failure = Mutex<AccountStoreError?>(nil)
+  private let lookups = Mutex<[String]>([])
+
+  public init(logins: [String] = []) {
+    for login in logins { add(login: login, password: "Secret123") }
+  }
+
+  /// Adds an account directly, as another process would.
+  public func add(login: String, password: String) {
+    accounts.withLock { $0[login.lowercased()] = Account(login: login, password: password) }
+  }
+
+  /// Makes every call fail with `error` (nil: work again).
+  public func fail(with error: AccountStoreError?) {
+    failure.withLock { $0 = error }
+  }
+
+  /// The logins asked about, in order.
+  public var lookedUp: [String] { lookups.withLock { $0 } }
+  public var count: Int { accounts.withLock { $0.count } }
+
+  public func isLoginTaken(_ login: String) throws(AccountStoreError) -> Bool {
+    if let error = failure.withLock({ $0 }) { throw error }
+    lookups.withLock { $0.append(login) }
+    return accounts.withLock { $0[login.lowercased()] != nil }
+  }
+
+  public func createAccount(login: String, password: String) throws(AccountStoreError)
+    -> CreatedAccount
+  {
+    if let error = failure.withLock({ $0 }) { throw error }
+    let created = accounts.withLock { accounts -> Bool in
+      guard accounts[login.lowercased()] == nil else { return false }
+      accounts[login.lowercased()] = Account(login: login, password: password)
+      return true
+    }
+    guard created else { throw .loginTaken }
+    return CreatedAccount(login: login, passwordHash: "$y$test$", createdAt: "2026-11-29T12:00:00Z")
+  }
+
+  public func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?
+  {
+    if let error = failure.withLock({ $0 }) { throw error }
+    guard let account = accounts.withLock({ $0[login.lowercased()] }), account.password == password
+    else { return nil }
+    return SignedInAccount(login: account.login, signedInAt: "2026-11-29T12:00:00Z")
+  }
+}
