@@ -8,7 +8,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 BINARY = .build/release/register
 
-.PHONY: all build run gallery test lint format deps clean
+.PHONY: all build run gallery test bench-store lint format deps clean
 
 all: build
 
@@ -47,6 +47,19 @@ gallery: deps
 # The end-to-end tests drive the release binary, so it is built first.
 test: build
 	$(SWIFT) test
+
+# The account store against a million accounts (fake hashes; the lookups are real).
+BENCH_DB = /tmp/register-bench/accounts.sqlite
+bench-store: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product store-bench
+	rm -rf $(dir $(BENCH_DB))
+	.build/release/store-bench prepare $(BENCH_DB)
+	sqlite3 $(BENCH_DB) "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000) \
+	  INSERT INTO accounts (login, login_key, password_hash, created_at) \
+	  SELECT 'user' || i, 'user' || i, '\$$y\$$j9T\$$fake', '2026-01-01T00:00:00Z' FROM n;"
+	sqlite3 $(BENCH_DB) "SELECT count(*) || ' accounts' FROM accounts; \
+	  EXPLAIN QUERY PLAN SELECT login, password_hash FROM accounts WHERE login_key = 'user1';"
+	.build/release/store-bench measure $(BENCH_DB)
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests

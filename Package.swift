@@ -34,6 +34,8 @@ let package = Package(
     .target(name: "FieldGallery", dependencies: ["Widgets"]),
     .executableTarget(
       name: "field-gallery", dependencies: ["FieldGallery", "Terminal", "Widgets"]),
+    // Times the account store against a large database (make bench-store).
+    .executableTarget(name: "store-bench", dependencies: ["Accounts", "Registration"]),
     // The composition root: flags, wiring, output.
     .executableTarget(
       name: "register",

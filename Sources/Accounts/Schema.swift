@@ -22,6 +22,8 @@ enum Schema {
 
   /// Brings `database` to the current version.
   static func migrate(_ database: Database) throws(AccountStoreError) {
+    // Usually there is nothing to do: a read says so without taking the write lock.
+    if (try? database.integer("PRAGMA user_version")) == version { return }
     do {
       // IMMEDIATE: two processes opening a new file at once must not both migrate it.
       try database.execute("BEGIN IMMEDIATE")

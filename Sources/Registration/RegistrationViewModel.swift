@@ -129,7 +129,7 @@ public final class RegistrationViewModel: ScreenModel {
           status(.loginIsFree)?.update(.unmet)
           revalidate()
         }
-        message = strings.loginTakenMeanwhile(login)
+        message = strings.loginTakenMeanwhile
       case .failure(.unavailable(let reason)):
         message = strings.cannotSave(reason)
       }

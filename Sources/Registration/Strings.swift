@@ -12,6 +12,7 @@ public struct Strings: Sendable {
   public var signInLink: String
   public var terminalTooSmall: String
   public var creatingAccount: String
+  public var loginTakenMeanwhile: String
 
   // Sign in
   public var signInTitle: String
@@ -30,7 +31,6 @@ public struct Strings: Sendable {
   public var confirmationMatches: String
 
   // Messages with a value in them
-  public var loginTakenMeanwhile: @Sendable (String) -> String
   public var cannotSave: @Sendable (String) -> String
   public var cannotCheck: @Sendable (String) -> String
   public var cannotSignIn: @Sendable (String) -> String
@@ -51,6 +51,7 @@ public struct Strings: Sendable {
     signInLink: "Sign in",
     terminalTooSmall: "Terminal too small",
     creatingAccount: "Creating the account…",
+    loginTakenMeanwhile: "The login was just taken. Choose another.",
     signInTitle: "Sign in",
     signInButton: "Sign in",
     noAccount: "No account yet?",
@@ -63,7 +64,6 @@ public struct Strings: Sendable {
     passwordLength: "At least 8 characters",
     passwordUppercase: "One uppercase letter",
     confirmationMatches: "Matches the password",
-    loginTakenMeanwhile: { "Someone has just taken the login \($0). Choose another." },
     cannotSave: { "Could not save the account: \($0)" },
     cannotCheck: { "Could not check the login: \($0)" },
     cannotSignIn: { "Could not sign in: \($0)" },

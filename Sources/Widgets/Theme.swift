@@ -10,13 +10,17 @@ public struct Theme: Sendable {
     public var met: String
     public var unmet: String
     public var pending: String
+    /// Ends a text cut short.
+    public var ellipsis: String
     /// Whether struck text can be drawn with U+0336 (UTF-8 only).
     public var canStrike: Bool
 
     public static let unicode = Glyphs(
-      thinLine: "─", heavyLine: "━", mask: "•", met: "✓", unmet: "✗", pending: "…", canStrike: true)
+      thinLine: "─", heavyLine: "━", mask: "•", met: "✓", unmet: "✗", pending: "…", ellipsis: "…",
+      canStrike: true)
     public static let ascii = Glyphs(
       thinLine: "-", heavyLine: "=", mask: "*", met: "[x]", unmet: "[ ]", pending: "[.]",
+      ellipsis: "...",
       canStrike: false)
   }
 
