@@ -29,7 +29,9 @@ let package = Package(
     // The account store on SQLite, with yescrypt password hashes.
     .target(name: "Accounts", dependencies: ["Registration", "CSQLite", "CCrypt"]),
     // The screens of the program, built from widgets and bound to the view models.
-    .target(name: "RegistrationUI", dependencies: ["Widgets", "Registration"]),
+    .target(name: "RegistrationUI", dependencies: ["Widgets", "Terminal", "Registration"]),
+    // The line-by-line front end on the same view models.
+    .target(name: "PlainFrontEnd", dependencies: ["Registration", "Terminal"]),
     // Every feature of the fields on one screen, and the program that shows it.
     .target(name: "FieldGallery", dependencies: ["Widgets"]),
     .executableTarget(
@@ -39,7 +41,9 @@ let package = Package(
     // The composition root: flags, wiring, output.
     .executableTarget(
       name: "register",
-      dependencies: ["RegistrationUI", "Registration", "Accounts", "Terminal", "Widgets"]),
+      dependencies: [
+        "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Terminal", "Widgets",
+      ]),
 
     // Virtual time and an in-memory store, to drive view models in tests.
     .target(
@@ -53,6 +57,9 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(name: "RegistrationTests", dependencies: ["Registration", "RegistrationTesting"]),
     .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Registration"]),
+    .testTarget(
+      name: "PlainFrontEndTests",
+      dependencies: ["PlainFrontEnd", "Registration", "RegistrationTesting"]),
     .testTarget(
       name: "RegistrationUITests",
       dependencies: ["RegistrationUI", "Registration", "RegistrationTesting", "ScreenSnapshots"],

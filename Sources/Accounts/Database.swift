@@ -1,4 +1,5 @@
 import CSQLite
+import Registration
 
 /// What SQLite said went wrong.
 struct DatabaseError: Error, CustomStringConvertible {
@@ -8,6 +9,13 @@ struct DatabaseError: Error, CustomStringConvertible {
   /// The extended result code says a UNIQUE constraint failed.
   var isUniqueViolation: Bool { code == csqlite_constraint_unique() }
   var description: String { message }
+}
+
+extension AccountStoreError {
+  /// What SQLite's complaint means to the store's users: the store is unavailable.
+  init(_ error: DatabaseError) {
+    self = .unavailable(error.message)
+  }
 }
 
 /// One connection to a SQLite database. Not thread-safe: its owner serializes use.
@@ -38,14 +46,14 @@ final class Database {
   /// Runs statements that take no parameters (schema, pragmas).
   func execute(_ sql: String) throws(DatabaseError) {
     let status = sqlite3_exec(handle, sql, nil, nil, nil)
-    guard status == SQLITE_OK else { throw error(status) }
+    guard status == SQLITE_OK else { throw error() }
   }
 
   func prepare(_ sql: String) throws(DatabaseError) -> Statement {
     var statement: OpaquePointer?
     let status = sqlite3_prepare_v3(
       handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
-    guard status == SQLITE_OK, let statement else { throw error(status) }
+    guard status == SQLITE_OK, let statement else { throw error() }
     return Statement(statement, database: self)
   }
 
@@ -55,7 +63,8 @@ final class Database {
     return try statement.step() ? statement.integer(0) : 0
   }
 
-  func error(_ status: Int32) -> DatabaseError {
+  /// The error SQLite reports now (its extended code and message).
+  func error() -> DatabaseError {
     DatabaseError(
       code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
   }
@@ -79,7 +88,7 @@ final class Statement {
     sqlite3_clear_bindings(handle)
     for (index, value) in values.enumerated() {
       let status = sqlite3_bind_text(handle, Int32(index + 1), value, -1, csqlite_transient())
-      guard status == SQLITE_OK else { throw database.error(status) }
+      guard status == SQLITE_OK else { throw database.error() }
     }
   }
 
@@ -92,7 +101,7 @@ final class Statement {
       sqlite3_reset(handle)
       return false
     default:
-      let error = database.error(status)
+      let error = database.error()
       sqlite3_reset(handle)
       throw error
     }

@@ -30,7 +30,7 @@ public final class SQLiteAccountStore: AccountStore {
     } catch let error as AccountStoreError {
       throw error
     } catch let error as DatabaseError {
-      throw .unavailable(error.message)
+      throw AccountStoreError(error)
     } catch {
       throw .unavailable("\(error)")
     }
@@ -121,7 +121,7 @@ public final class SQLiteAccountStore: AccountStore {
     do throws(DatabaseError) {
       return try connection.withLock { connection throws(DatabaseError) in try body(connection) }
     } catch {
-      throw .unavailable(error.message)
+      throw AccountStoreError(error)
     }
   }
 

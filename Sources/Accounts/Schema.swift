@@ -39,7 +39,7 @@ enum Schema {
       try database.execute("COMMIT")
     } catch let error as DatabaseError {
       try? database.execute("ROLLBACK")
-      throw .unavailable(error.message)
+      throw AccountStoreError(error)
     } catch let error as AccountStoreError {
       throw error
     } catch {

@@ -35,12 +35,14 @@ void csignals_restore_defaults(const int *signals, int count) {
 }
 
 static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
-enum { fatal_count = sizeof fatal_signals / sizeof fatal_signals[0] };
-static struct sigaction previous[fatal_count];
+enum { fatal_count = sizeof fatal_signals / sizeof fatal_signals[0], extra_capacity = 8 };
+static int rescued_signals[fatal_count + extra_capacity];
+static int rescued_count = 0;
+static struct sigaction previous[fatal_count + extra_capacity];
 static volatile sig_atomic_t rescue_armed = 0;
 static int rescue_fd = -1;
 static struct termios rescue_modes;
-static char rescue_bytes[256];
+static char rescue_bytes[512];
 static size_t rescue_length = 0;
 
 static void rescue(int signal_number) {
@@ -59,19 +61,24 @@ static void rescue(int signal_number) {
     raise(signal_number);
 }
 
-int csignals_arm_rescue(int tty_fd, const struct termios *saved, const char *reset, size_t length) {
+int csignals_arm_rescue(int tty_fd, const struct termios *saved, const char *reset, size_t length,
+                        const int *extra, int extra_count) {
+    if (rescue_armed) csignals_disarm_rescue();
     if (length > sizeof rescue_bytes) length = sizeof rescue_bytes;
     memcpy(rescue_bytes, reset, length);
     rescue_length = length;
     rescue_modes = *saved;
     rescue_fd = tty_fd;
+    rescued_count = 0;
+    for (int i = 0; i < fatal_count; i++) rescued_signals[rescued_count++] = fatal_signals[i];
+    for (int i = 0; i < extra_count && i < extra_capacity; i++) rescued_signals[rescued_count++] = extra[i];
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = rescue;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESETHAND | SA_NODEFER;
-    for (int i = 0; i < fatal_count; i++) {
-        if (sigaction(fatal_signals[i], &action, &previous[i]) != 0) return -1;
+    for (int i = 0; i < rescued_count; i++) {
+        if (sigaction(rescued_signals[i], &action, &previous[i]) != 0) return -1;
     }
     rescue_armed = 1;
     return 0;
@@ -80,5 +87,5 @@ int csignals_arm_rescue(int tty_fd, const struct termios *saved, const char *res
 void csignals_disarm_rescue(void) {
     if (!rescue_armed) return;
     rescue_armed = 0;
-    for (int i = 0; i < fatal_count; i++) sigaction(fatal_signals[i], &previous[i], NULL);
+    for (int i = 0; i < rescued_count; i++) sigaction(rescued_signals[i], &previous[i], NULL);
 }

@@ -13,12 +13,12 @@ import Observation
 public final class RegistrationViewModel: ScreenModel {
   public var login = "" {
     didSet {
-      revalidate()
-      loginDidChange()
+      updateAvailability()
+      inputDidChange()
     }
   }
-  public var password = "" { didSet { revalidate() } }
-  public var confirmation = "" { didSet { revalidate() } }
+  public var password = "" { didSet { inputDidChange() } }
+  public var confirmation = "" { didSet { inputDidChange() } }
 
   /// Every requirement with its current answer, in display order.
   public let requirements: [RequirementStatus]
@@ -38,6 +38,9 @@ public final class RegistrationViewModel: ScreenModel {
   /// How long typing must pause before the login is looked up.
   public static let availabilityDelay = Duration.milliseconds(250)
 
+  /// The requirements of each field, and the one decided by the store.
+  @ObservationIgnored private let requirementsByField: [RegistrationField: [RequirementStatus]]
+  @ObservationIgnored private let availability: RequirementStatus?
   @ObservationIgnored private let store: any AccountStore
   @ObservationIgnored private let scheduler: any Scheduler
   @ObservationIgnored private let strings: Strings
@@ -53,9 +56,13 @@ public final class RegistrationViewModel: ScreenModel {
     self.store = store
     self.scheduler = scheduler
     self.strings = strings
-    let input = RegistrationInput()
-    self.requirements = (requirements ?? Requirement.signUp(strings)).map {
-      RequirementStatus($0, state: $0.isMet(by: input) == true ? .met : .unmet)
+    let statuses = (requirements ?? Requirement.signUp(strings)).map {
+      RequirementStatus($0, state: .unmet)
+    }
+    self.requirements = statuses
+    requirementsByField = Dictionary(grouping: statuses, by: \.field)
+    availability = statuses.first {
+      if case .loginIsFree = $0.requirement.check { true } else { false }
     }
     revalidate()
   }
@@ -65,15 +72,19 @@ public final class RegistrationViewModel: ScreenModel {
   }
 
   public func requirements(for field: RegistrationField) -> [RequirementStatus] {
-    requirements.filter { $0.field == field }
+    requirementsByField[field] ?? []
   }
 
-  /// Whether `field`'s unmet requirements show as errors: only after the user has left the
-  /// field or tried to submit, never while typing in it the first time. A row still being
-  /// checked is not an error.
+  /// Whether unmet requirements of `field` show as errors: only after the user has left the
+  /// field or tried to submit, never while typing in it the first time.
+  public func errorsAreShown(for field: RegistrationField) -> Bool {
+    hasAttemptedSubmit || visitedFields.contains(field)
+  }
+
+  /// Whether `field` shows its error state: errors are shown and a requirement is unmet (a
+  /// row still being checked is not an error).
   public func showsError(for field: RegistrationField) -> Bool {
-    (hasAttemptedSubmit || visitedFields.contains(field))
-      && requirements(for: field).contains { $0.state == .unmet }
+    errorsAreShown(for: field) && requirements(for: field).contains { $0.state == .unmet }
   }
 
   /// The first field, in form order, with a requirement not met.
@@ -126,7 +137,7 @@ public final class RegistrationViewModel: ScreenModel {
         if self.login == login {
           lookedUp = login
           lookedUpIsFree = false
-          status(.loginIsFree)?.update(.unmet)
+          availability?.update(.unmet)
           revalidate()
         }
         message = strings.loginTakenMeanwhile
@@ -143,7 +154,8 @@ public final class RegistrationViewModel: ScreenModel {
   public func appear() {
     lookedUp = nil
     lookedUpIsFree = nil
-    loginDidChange()
+    updateAvailability()
+    revalidate()
   }
 
   public func disappear() {
@@ -157,8 +169,10 @@ public final class RegistrationViewModel: ScreenModel {
     revalidate()
   }
 
-  private func status(_ kind: Requirement.Check.Kind) -> RequirementStatus? {
-    requirements.first { $0.requirement.check.kind == kind }
+  /// Typing makes an old message about the form stale.
+  private func inputDidChange() {
+    if message != nil && !isCreating { message = nil }
+    revalidate()
   }
 
   private func revalidate() {
@@ -172,21 +186,20 @@ public final class RegistrationViewModel: ScreenModel {
 
   /// Shows what is known of the current login's availability, and looks it up after a
   /// pause if it is not known yet.
-  private func loginDidChange() {
-    guard let status = status(.loginIsFree) else { return }
+  private func updateAvailability() {
+    guard let availability else { return }
     availabilityTimer?.cancel()
     availabilityTimer = nil
     if login.isEmpty {
-      status.update(.unmet)
+      availability.update(.unmet)
     } else if login == lookedUp, let free = lookedUpIsFree {
-      status.update(free ? .met : .unmet)
+      availability.update(free ? .met : .unmet)
     } else {
-      status.update(.checking)
+      availability.update(.checking)
       availabilityTimer = scheduler.schedule(after: Self.availabilityDelay) { [weak self] in
         self?.lookUpLogin()
       }
     }
-    revalidate()
   }
 
   /// Asks the store about the login in the field, unless that very login was the last
@@ -197,33 +210,22 @@ public final class RegistrationViewModel: ScreenModel {
     lookedUp = login
     lookedUpIsFree = nil
     let store = store
-    scheduler.perform({ Result { () throws(AccountStoreError) in try store.isLoginTaken(login) } })
-    {
-      [weak self] result in
+    scheduler.perform({
+      Result { () throws(AccountStoreError) in try store.isLoginTaken(login) }
+    }) { [weak self] result in
       // A newer lookup has started since: this answer is stale.
       guard let self, self.lookedUp == login else { return }
       switch result {
       case .success(let taken):
         lookedUpIsFree = !taken
       case .failure(let error):
-        lookedUpIsFree = false
+        // Not an answer: forget it, so the next change of the login asks again.
+        lookedUp = nil
         message = strings.cannotCheck(error.description)
       }
       // Only the answer for the text now in the field may show.
-      if self.login == login { status(.loginIsFree)?.update(lookedUpIsFree! ? .met : .unmet) }
+      if self.login == login { availability?.update(lookedUpIsFree == true ? .met : .unmet) }
       revalidate()
-    }
-  }
-}
-
-extension Requirement.Check {
-  /// Which way a requirement is decided, without its predicate.
-  public enum Kind: Hashable, Sendable { case rule, loginIsFree }
-
-  public var kind: Kind {
-    switch self {
-    case .rule: .rule
-    case .loginIsFree: .loginIsFree
     }
   }
 }

@@ -1,5 +1,3 @@
-import Observation
-
 /// The screens of the program.
 public enum Route: Hashable, Sendable {
   case signUp, signIn
@@ -7,10 +5,9 @@ public enum Route: Hashable, Sendable {
 
 /// Which screen is showing. Switching hides the old one and shows the new one, running
 /// their disappear and appear hooks exactly once each; the models keep what was typed.
-@Observable
 public final class Router {
   public private(set) var current: Route?
-  @ObservationIgnored private let screens: [Route: any ScreenModel]
+  private let screens: [Route: any ScreenModel]
 
   public init(screens: [Route: any ScreenModel]) {
     self.screens = screens

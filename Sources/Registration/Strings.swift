@@ -1,4 +1,6 @@
-/// Every text the program shows, in one language.
+/// Every text the program shows, in one language. One table per language
+/// (`Strings+English.swift`, `Strings+Russian.swift`); a text missing from a table does
+/// not compile.
 public struct Strings: Sendable {
   // Sign up
   public var signUpTitle: String
@@ -39,35 +41,42 @@ public struct Strings: Sendable {
   public var accountCreated: @Sendable (String) -> String
   public var signedIn: @Sendable (String) -> String
 
-  public static let english = Strings(
-    signUpTitle: "Create account",
-    loginLabel: "Login",
-    passwordLabel: "Password",
-    confirmationLabel: "Confirm password",
-    show: "show",
-    hide: "hide",
-    signUpButton: "Sign up",
-    haveAccount: "Already have an account?",
-    signInLink: "Sign in",
-    terminalTooSmall: "Terminal too small",
-    creatingAccount: "Creating the account…",
-    loginTakenMeanwhile: "The login was just taken. Choose another.",
-    signInTitle: "Sign in",
-    signInButton: "Sign in",
-    noAccount: "No account yet?",
-    createOneLink: "Create one",
-    signingIn: "Checking the password…",
-    wrongCredentials: "Wrong login or password.",
-    loginLength: "At least 4 characters",
-    loginIsFree: "Login is free",
-    checkingLogin: "Checking that the login is free",
-    passwordLength: "At least 8 characters",
-    passwordUppercase: "One uppercase letter",
-    confirmationMatches: "Matches the password",
-    cannotSave: { "Could not save the account: \($0)" },
-    cannotCheck: { "Could not check the login: \($0)" },
-    cannotSignIn: { "Could not sign in: \($0)" },
-    accountCreated: { "Account \($0) created." },
-    signedIn: { "Signed in as \($0)." }
-  )
+  // The line-by-line dialogue
+  public var inputEnded: String
+
+  // The program's own messages, on stderr
+  public var unknownOption: @Sendable (String) -> String
+  public var unexpectedArgument: @Sendable (String) -> String
+  public var missingValue: @Sendable (String) -> String
+  public var unknownLanguage: @Sendable (String) -> String
+  public var tryHelp: String
+  public var noDatabasePlace: String
+  public var cannotOpenDatabase: @Sendable (_ path: String, _ reason: String) -> String
+  public var noTerminal: @Sendable (String) -> String
+  public var unknownTerminal: @Sendable (String) -> String
+  public var crashed: String
+  public var help: String
+}
+
+/// The languages the program speaks.
+public enum Language: String, CaseIterable, Sendable {
+  case english = "en"
+  case russian = "ru"
+
+  public var strings: Strings {
+    switch self {
+    case .english: .english
+    case .russian: .russian
+    }
+  }
+
+  /// `--lang` if given; otherwise the locale: the first of `LC_ALL`, `LC_MESSAGES` and
+  /// `LANG` that is set decides, Russian when it starts with `ru`. Nil for an unknown
+  /// `--lang` value.
+  public static func preferred(flag: String?, environment: [String: String]) -> Language? {
+    if let flag { return Language(rawValue: flag.lowercased()) }
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }
+      .first { !$0.isEmpty }
+    return locale?.hasPrefix("ru") == true ? .russian : .english
+  }
 }

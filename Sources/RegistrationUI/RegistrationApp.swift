@@ -26,6 +26,11 @@ public final class RegistrationApp {
   public private(set) var outcome: Outcome?
   /// The view that had focus on each screen when it was left, to give it back.
   private var lastFocus: [Route: View] = [:]
+  /// How to end if the account being created (or the password being checked) does not
+  /// come through: leaving meanwhile waits for the answer, so that what is reported is
+  /// what happened.
+  private var leaving: Outcome?
+  private let isBusy: () -> Bool
 
   public init(
     application: Application, signUpModel: RegistrationViewModel, signInModel: SignInViewModel,
@@ -35,13 +40,14 @@ public final class RegistrationApp {
     router = Router(screens: [.signUp: signUpModel, .signIn: signInModel])
     signUp = SignUpScreen(viewModel: signUpModel, strings: strings)
     signIn = SignInScreen(viewModel: signInModel, strings: strings)
-    application.contentWidth = SignUpScreen.width
+    application.contentWidth = SignUpScreen.width(for: strings)
     application.tooSmallNotice = strings.terminalTooSmall
 
+    isBusy = { signUpModel.isCreating || signInModel.isSigningIn }
     application.keyBindings[Key(.escape)] = { [unowned self] in
-      if router.current == .signIn { go(to: .signUp) } else { finish(.cancelled) }
+      if router.current == .signIn && !isBusy() { go(to: .signUp) } else { leave(.cancelled) }
     }
-    application.keyBindings[.control("c")] = { [unowned self] in finish(.interrupted) }
+    application.keyBindings[.control("c")] = { [unowned self] in leave(.interrupted) }
     application.onFocusLeave = { [unowned self] view in
       if let field = signUp.field(of: view) { signUpModel.leave(field) }
     }
@@ -51,6 +57,10 @@ public final class RegistrationApp {
     signIn.onFocusRequest = { view in application.focus(view) }
     signUpModel.onCreated = { [unowned self] account in finish(.signedUp(account)) }
     signInModel.onSignedIn = { [unowned self] account in finish(.signedIn(account)) }
+    // An attempt that failed while the user was leaving: now leave.
+    application.afterEvents = { [unowned self] in
+      if let leaving, !isBusy() { finish(leaving) }
+    }
     go(to: start)
   }
 
@@ -73,6 +83,12 @@ public final class RegistrationApp {
     case .signal(let signal): return .terminated(signal: signal)
     case .endOfInput: return .inputClosed
     }
+  }
+
+  /// Ends the session, unless an account is being created or a password checked: then
+  /// the answer decides (an account made is reported), and this outcome only if it fails.
+  private func leave(_ outcome: Outcome) {
+    if isBusy() { leaving = outcome } else { finish(outcome) }
   }
 
   private func finish(_ outcome: Outcome) {

@@ -21,10 +21,10 @@ public final class SignInScreen {
     self.viewModel = viewModel
     loginField = TextField(
       label: strings.loginLabel,
-      text: Binding(get: { viewModel.login }, set: { viewModel.login = $0 }))
+      text: Binding(viewModel, \.login))
     passwordField = SecureField(
       label: strings.passwordLabel,
-      text: Binding(get: { viewModel.password }, set: { viewModel.password = $0 }),
+      text: Binding(viewModel, \.password),
       showTitle: strings.show, hideTitle: strings.hide)
     submitButton = Button(strings.signInButton, isEnabled: { viewModel.canSubmit }, action: {})
     createLink = Link(strings.noAccount, title: strings.createOneLink, action: {})
@@ -33,17 +33,12 @@ public final class SignInScreen {
     root.add(Label(strings.signInTitle, alignment: .center, style: { $0.title }))
     root.add(loginField)
     root.add(passwordField)
-    let actions = VStack()
-    actions.add(submitButton, alignment: .center)
-    actions.add(
-      Label(
-        { viewModel.isSigningIn ? strings.signingIn : viewModel.message ?? "" },
-        alignment: .center, style: { viewModel.isSigningIn ? $0.caption : $0.error }))
-    root.add(actions)
+    root.add(
+      submitArea(
+        submitButton, busy: { viewModel.isSigningIn }, busyText: strings.signingIn,
+        message: { viewModel.message }, submit: { [unowned self] in submit() }))
     root.add(createLink, alignment: .center)
 
-    submitButton.action = { [unowned self] in submit() }
-    submitButton.onDisabledActivation = { [unowned self] in submit() }
     createLink.action = { [unowned self] in onCreateAccount() }
   }
 

@@ -19,21 +19,36 @@ public final class SignUpScreen {
   /// Called to move the keyboard focus (to the first field with an unmet requirement).
   public var onFocusRequest: (View) -> Void = { _ in }
 
-  /// The widest the form is laid out: a 45-column field and a margin of 2 on each side.
-  public static let width = 49
+  /// The widest the form is laid out: 45-column fields and a margin of 2 on each side, or
+  /// wider if a language's texts need it (a requirement row with its icon, a label with
+  /// the reveal toggle).
+  public static func width(for strings: Strings) -> Int {
+    let rows = [
+      strings.loginLength, strings.loginIsFree, strings.checkingLogin, strings.passwordLength,
+      strings.passwordUppercase, strings.confirmationMatches,
+    ].map { TextWidth.columns(of: $0) + 2 }
+    let labels = [strings.passwordLabel, strings.confirmationLabel].map {
+      TextWidth.columns(of: $0) + 1 + TextWidth.columns(of: "[\(strings.show)]")
+    }
+    let lines = [
+      strings.signUpTitle, strings.haveAccount + " " + strings.signInLink,
+      strings.loginTakenMeanwhile, "[ \(strings.signUpButton) ]",
+    ].map { TextWidth.columns(of: $0) }
+    return max(45, (rows + labels + lines).max() ?? 0) + 4
+  }
 
   public init(viewModel: RegistrationViewModel, strings: Strings = .english) {
     self.viewModel = viewModel
     loginField = TextField(
       label: strings.loginLabel,
-      text: Binding(get: { viewModel.login }, set: { viewModel.login = $0 }))
+      text: Binding(viewModel, \.login))
     passwordField = SecureField(
       label: strings.passwordLabel,
-      text: Binding(get: { viewModel.password }, set: { viewModel.password = $0 }),
+      text: Binding(viewModel, \.password),
       showTitle: strings.show, hideTitle: strings.hide)
     confirmationField = SecureField(
       label: strings.confirmationLabel,
-      text: Binding(get: { viewModel.confirmation }, set: { viewModel.confirmation = $0 }),
+      text: Binding(viewModel, \.confirmation),
       showTitle: strings.show, hideTitle: strings.hide)
     fieldViews = [.login: loginField, .password: passwordField, .confirmation: confirmationField]
     submitButton = Button(strings.signUpButton, isEnabled: { viewModel.canSubmit }, action: {})
@@ -51,17 +66,12 @@ public final class SignUpScreen {
       }
       root.add(group)
     }
-    let actions = VStack()
-    actions.add(submitButton, alignment: .center)
-    actions.add(
-      Label(
-        { viewModel.isCreating ? strings.creatingAccount : viewModel.message ?? "" },
-        alignment: .center, style: { viewModel.isCreating ? $0.caption : $0.error }))
-    root.add(actions)
+    root.add(
+      submitArea(
+        submitButton, busy: { viewModel.isCreating }, busyText: strings.creatingAccount,
+        message: { viewModel.message }, submit: { [unowned self] in submit() }))
     root.add(signInLink, alignment: .center)
 
-    submitButton.action = { [unowned self] in submit() }
-    submitButton.onDisabledActivation = { [unowned self] in submit() }
     signInLink.action = { [unowned self] in onSignIn() }
   }
 
@@ -75,7 +85,7 @@ public final class SignUpScreen {
         switch status.state {
         case .met: .met
         case .checking: .pending
-        case .unmet: viewModel.showsError(for: field) ? .failed : .unmet
+        case .unmet: viewModel.errorsAreShown(for: field) ? .failed : .unmet
         }
       })
   }

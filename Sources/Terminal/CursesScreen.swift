@@ -1,5 +1,6 @@
 import CNcurses
 import CSignals
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -40,8 +41,13 @@ public final class CursesScreen: Screen {
   private let screen: OpaquePointer
   private let window: UnsafeMutablePointer<WINDOW>
   private let signalPipe: (read: Int32, write: Int32)
+  /// The pipe's write end for wakers on other threads; -1 once closed, so a late waker
+  /// never writes to a descriptor that has been reused.
+  private let wakeDescriptor: WakeDescriptor
   private let savedModes: termios
   private var decoder = InputDecoder()
+  /// When the bytes now held by the decoder (a lone Esc, say) arrived.
+  private var pendingSince: ContinuousClock.Instant?
   private var readBuffer = [UInt8](repeating: 0, count: 65536)
   private var shownCursor: Point?
   private var isOpen = true
@@ -57,8 +63,10 @@ public final class CursesScreen: Screen {
   private static let endingSignals: Set<Int32> = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
 
   /// Opens the controlling terminal. The caller must have called `setlocale(LC_ALL, "")`.
-  /// - Parameter colors: whether colours may be used (they are only if the terminal has them).
-  public init(colors: Bool) throws(TerminalError) {
+  /// - Parameters:
+  ///   - colors: whether colours may be used (they are only if the terminal has them).
+  ///   - crashNotice: a line shown on the restored terminal if the program crashes.
+  public init(colors: Bool, crashNotice: String = "") throws(TerminalError) {
     let name = getenv("TERM").map { String(cString: $0) }
     guard let name, !name.isEmpty else { throw .unknownTerminal(nil) }
 
@@ -74,6 +82,7 @@ public final class CursesScreen: Screen {
       throw .noTerminal(reason: String(cString: strerror(errno)))
     }
     signalPipe = (fds[0], fds[1])
+    wakeDescriptor = WakeDescriptor(fds[1])
     for fd in fds {
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
       _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -81,10 +90,13 @@ public final class CursesScreen: Screen {
     // Installed before newterm, so ncurses leaves these signals to us.
     csignals_forward(signalPipe.write, Self.forwardedSignals, Int32(Self.forwardedSignals.count))
 
-    guard let file = fdopen(dup(tty), "r+"), let screen = newterm(nil, file, file) else {
+    let outputFD = dup(tty)
+    let file = outputFD >= 0 ? fdopen(outputFD, "r+") : nil
+    guard let file, let screen = newterm(nil, file, file) else {
+      if let file { fclose(file) } else if outputFD >= 0 { Glibc.close(outputFD) }
       csignals_restore_defaults(Self.forwardedSignals, Int32(Self.forwardedSignals.count))
+      wakeDescriptor.close()
       Glibc.close(signalPipe.read)
-      Glibc.close(signalPipe.write)
       Glibc.close(tty)
       throw .unknownTerminal(name)
     }
@@ -111,7 +123,7 @@ public final class CursesScreen: Screen {
     capabilities = ScreenCapabilities(colors: useColors, unicode: codeset == "UTF-8")
 
     write(Self.enableModes)
-    armRescue()
+    armRescue(notice: crashNotice)
   }
 
   deinit { close() }
@@ -128,8 +140,8 @@ public final class CursesScreen: Screen {
     var modes = savedModes
     tcsetattr(tty, TCSADRAIN, &modes)
     csignals_restore_defaults(Self.forwardedSignals, Int32(Self.forwardedSignals.count))
+    wakeDescriptor.close()
     Glibc.close(signalPipe.read)
-    Glibc.close(signalPipe.write)
     Glibc.close(tty)
   }
 
@@ -230,9 +242,18 @@ public final class CursesScreen: Screen {
 
   public func nextEvents(until deadline: ContinuousClock.Instant?) -> [Event] {
     while true {
-      var timeout: Duration? = deadline.map { max(.zero, $0 - .now) }
+      // Held bytes mean what they say alone once 25 ms have passed since they came,
+      // however soon a timer wakes the loop.
       let waitingForEscape = decoder.hasPendingInput && !decoder.isReceivingPaste
-      if waitingForEscape { timeout = min(timeout ?? Self.escapeDelay, Self.escapeDelay) }
+      let escapeDeadline = waitingForEscape ? (pendingSince ?? .now) + Self.escapeDelay : nil
+      if let escapeDeadline, escapeDeadline <= .now {
+        pendingSince = nil
+        let events = decoder.flush()
+        if !events.isEmpty { return events }
+        continue
+      }
+      let wakeAt = [deadline, escapeDeadline].compactMap { $0 }.min()
+      let timeout = wakeAt.map { max(.zero, $0 - .now) }
       var fds = [
         pollfd(fd: tty, events: Int16(POLLIN), revents: 0),
         pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0),
@@ -250,11 +271,10 @@ public final class CursesScreen: Screen {
         let count = read(tty, &readBuffer, readBuffer.count)
         if count > 0 {
           events += decoder.decode(readBuffer[0..<count])
+          pendingSince = decoder.hasPendingInput ? (pendingSince ?? .now) : nil
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
           events.append(.endOfInput)
         }
-      } else if ready == 0 && waitingForEscape {
-        events += decoder.flush()
       }
       if !events.isEmpty || woken { return events }
       if let deadline, deadline <= .now { return [] }
@@ -275,8 +295,13 @@ public final class CursesScreen: Screen {
         suspend()
         events.append(.resume)
       case SIGCONT:
-        invalidate()
-        events.append(.resume)
+        // After our own suspend() the screen is already taken back.
+        if resumedFromSuspend {
+          resumedFromSuspend = false
+        } else {
+          invalidate()
+          events.append(.resume)
+        }
       case let ending where Self.endingSignals.contains(ending):
         events.append(.terminate(signal: ending))
       default:
@@ -297,25 +322,25 @@ public final class CursesScreen: Screen {
 
   /// Writes a zero byte (no signal has number 0) to the signal pipe.
   public var waker: Waker {
-    let fd = signalPipe.write
-    return Waker {
-      var zero: UInt8 = 0
-      _ = Glibc.write(fd, &zero, 1)
-    }
+    let descriptor = wakeDescriptor
+    return Waker { descriptor.wake() }
   }
 
   public func suspend() {
     write(Self.disableModes)
     endwin()
     csignals_restore_defaults([SIGTSTP], 1)
+    // The whole process group stops, as it would for Ctrl-Z in a shell's foreground job.
     kill(0, SIGTSTP)
-    // Resumed (by `fg`): take the terminal back and paint everything again.
+    // Resumed (by `fg`): take the terminal back; the caller draws everything again.
+    resumedFromSuspend = true
     csignals_forward(signalPipe.write, [SIGTSTP], 1)
     write(Self.enableModes)
     _ = resizeToTerminal()
     invalidate()
-    flush()
   }
+
+  private var resumedFromSuspend = false
 
   // MARK: Raw output
 
@@ -325,16 +350,36 @@ public final class CursesScreen: Screen {
   }
 
   /// What a crash must write to leave the terminal usable: modes off, attributes and
-  /// cursor normal, main screen back.
-  private func armRescue() {
+  /// cursor normal, main screen back, then the notice.
+  private func armRescue(notice: String) {
     var reset = Self.disableModes
     for capability in ["sgr0", "cnorm", "rmcup"] {
       if let value = tigetstr(capability), Int(bitPattern: value) != -1 {
         reset += String(cString: value)
       }
     }
+    if !notice.isEmpty { reset += "\r\n" + notice + "\r\n" }
     var modes = savedModes
     let bytes = Array(reset.utf8)
-    csignals_arm_rescue(tty, &modes, bytes.map { CChar(bitPattern: $0) }, bytes.count)
+    csignals_arm_rescue(tty, &modes, bytes.map { CChar(bitPattern: $0) }, bytes.count, nil, 0)
+  }
+}
+
+/// The write end of the signal pipe as other threads see it.
+private final class WakeDescriptor: Sendable {
+  private let descriptor: Atomic<Int32>
+
+  init(_ descriptor: Int32) { self.descriptor = Atomic(descriptor) }
+
+  func wake() {
+    let fd = descriptor.load(ordering: .acquiring)
+    guard fd >= 0 else { return }
+    var zero: UInt8 = 0
+    _ = write(fd, &zero, 1)
+  }
+
+  func close() {
+    let fd = descriptor.exchange(-1, ordering: .acquiringAndReleasing)
+    if fd >= 0 { _ = Glibc.close(fd) }
   }
 }

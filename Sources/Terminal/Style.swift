@@ -17,7 +17,7 @@ public struct Attributes: OptionSet, Hashable, Sendable {
 /// How a run of text looks: attributes and an optional foreground colour.
 ///
 /// There is no strike-through attribute: ncurses has none, so struck text is drawn
-/// with U+0336 after each grapheme (see `TextWidth.struck(_:)`).
+/// with U+0336 after each grapheme (see `String.struckThrough`).
 public struct Style: Hashable, Sendable {
   public var attributes: Attributes
   /// `nil` is the terminal's default foreground.

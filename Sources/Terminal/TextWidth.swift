@@ -9,8 +9,8 @@
 public enum TextWidth {
   /// Columns one code point takes on its own.
   public static func columns(of scalar: Unicode.Scalar) -> Int {
+    if isControl(scalar) { return 0 }
     let value = scalar.value
-    if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
     if value < 0x300 { return 1 }  // Latin-1 needs no lookup; the soft hyphen shows as one column.
     if isZeroWidth(scalar) { return 0 }
     return isWide(value) ? 2 : 1

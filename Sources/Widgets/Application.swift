@@ -33,6 +33,8 @@ public final class Application {
   public var keyBindings: [Key: () -> Void] = [:]
   /// Called with every view that loses focus (to mark a field as visited, say).
   public var onFocusLeave: (View) -> Void = { _ in }
+  /// Called after each batch of events, finished work and timers, before drawing.
+  public var afterEvents: () -> Void = {}
 
   public private(set) var focused: View?
   public private(set) var exit: Exit?
@@ -77,7 +79,9 @@ public final class Application {
     for (id, result) in inbox.take() where exit == nil {
       completions.removeValue(forKey: id)?(result)
     }
-    for timer in timers.takeDue(at: .now) where exit == nil { timer.action() }
+    // A timer may cancel another that is due in the same batch.
+    for timer in timers.takeDue(at: .now) where exit == nil && !timer.isCancelled { timer.action() }
+    if exit == nil { afterEvents() }
     if exit == nil { render() }
   }
 
@@ -249,10 +253,15 @@ public final class Application {
       guard !bounds.intersection(visible).isEmpty else { continue }
       let canvas = Canvas(screen: screen, theme: theme, bounds: bounds, clip: visible)
       let invalidation = view.invalidation
-      withObservationTracking {
+      if invalidation.isWatching {
         view.draw(in: canvas)
-      } onChange: {
-        invalidation.set()
+      } else {
+        invalidation.startWatching()
+        withObservationTracking {
+          view.draw(in: canvas)
+        } onChange: {
+          invalidation.changed()
+        }
       }
       view.drawCount += 1
       drew = true

@@ -11,6 +11,11 @@ public struct Binding<Value> {
     self.set = set
   }
 
+  /// A binding to `object`'s property at `keyPath` (a view model's input, say).
+  public init<Root: AnyObject>(_ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) {
+    self.init(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
+  }
+
   /// A binding that owns its value, for fields that no model backs.
   public init(initialValue: Value) {
     let box = Box(initialValue)

@@ -4,7 +4,7 @@ import Terminal
 ///
 /// A disabled button still takes focus, so that activating it can say why nothing
 /// happened (`onDisabledActivation`), and dims itself.
-public final class Button: View {
+public final class Button: Control {
   public let title: String
   public var isEnabled: () -> Bool
   public var action: () -> Void
@@ -19,8 +19,6 @@ public final class Button: View {
   }
 
   private var face: String { "[ \(title) ]" }
-
-  public override var acceptsFocus: Bool { true }
 
   public override func sizeThatFits(_ proposal: Size) -> Size {
     Size(width: min(proposal.width, TextWidth.columns(of: face)), height: 1)
@@ -39,22 +37,7 @@ public final class Button: View {
     canvas.draw(face, at: .zero, style: style)
   }
 
-  public func activate() {
+  public override func activate() {
     if isEnabled() { action() } else { onDisabledActivation() }
-  }
-
-  public override func handle(_ event: Event) -> Bool {
-    switch event {
-    case .key(Key(.enter, [])), .text(" "):
-      activate()
-      return true
-    default:
-      return false
-    }
-  }
-
-  public override func mouseDown(at point: Point) -> Bool {
-    activate()
-    return true
   }
 }

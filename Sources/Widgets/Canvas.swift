@@ -20,9 +20,23 @@ public struct Canvas {
     guard point.y >= 0, point.y < bounds.height, y >= clip.minY, y < clip.maxY else { return }
     let available = bounds.width - point.x
     guard available > 0, point.x >= 0 else { return }
-    let fitted =
-      TextWidth.columns(of: text) <= available ? text : Self.prefix(text, columns: available)
+    // No grapheme takes more columns than it has bytes: a short text needs no measuring.
+    let fits = text.utf8.count <= available || TextWidth.columns(of: text) <= available
+    let fitted = fits ? text : Self.prefix(text, columns: available)
     screen.draw(fitted, at: Point(x: bounds.minX + point.x, y: y), style: style)
+  }
+
+  /// Draws `text` at `point`, ending it with an ellipsis if it has to be cut at the right
+  /// edge, so that a cut is visible.
+  public func draw(truncating text: String, at point: Point, style: Style) {
+    let available = bounds.width - point.x
+    var text = text
+    if TextWidth.columns(of: text) > available {
+      let ellipsis = theme.glyphs.ellipsis
+      text =
+        Self.prefix(text, columns: max(0, available - TextWidth.columns(of: ellipsis))) + ellipsis
+    }
+    draw(text, at: point, style: style)
   }
 
   /// Blanks the whole view.

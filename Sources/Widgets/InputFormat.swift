@@ -5,7 +5,7 @@ public protocol InputFormat {
   /// What of typed or pasted text the format can take; the rest is dropped.
   func accepted(_ text: String) -> String
   /// Applies `edit` to `editor` and reports what changed, or returns `nil` (leaving
-  /// `editor` alone) to reject the edit.
+  /// `editor` alone) to reject the edit. An insertion's text has been through `accepted`.
   func apply(_ edit: TextEditor.Edit, to editor: inout TextEditor) -> TextEditor.Change?
 }
 
@@ -24,11 +24,10 @@ public struct CharacterFilter: InputFormat, Sendable {
 
   public func accepted(_ text: String) -> String { String(text.filter(isAllowed)) }
 
+  /// Inserted text has been through `accepted` already (the field does that first).
   public func apply(_ edit: TextEditor.Edit, to editor: inout TextEditor) -> TextEditor.Change? {
-    guard case .insert(let text) = edit else { return editor.apply(edit) }
-    let allowed = accepted(text)
-    if allowed.isEmpty { return nil }
-    return editor.apply(.insert(allowed))
+    if case .insert(let text) = edit, text.isEmpty { return nil }
+    return editor.apply(edit)
   }
 }
 
@@ -86,9 +85,7 @@ public struct PatternFormat: InputFormat, Sendable {
     }
     let next = layOut(digits, cursor: cursor)
     var change: TextEditor.Change = []
-    if next.characters.count != editor.characters.count || next.text != editor.text {
-      change.insert(.text)
-    }
+    if next.characters != editor.characters { change.insert(.text) }
     if next.cursor != editor.cursor { change.insert(.cursor) }
     editor = next
     return change

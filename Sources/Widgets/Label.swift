@@ -33,16 +33,9 @@ public final class Label: View {
 
   public override func draw(in canvas: Canvas) {
     canvas.clear()
-    var value = text()
-    let width = canvas.size.width
-    if TextWidth.columns(of: value) > width {
-      // Cut, and say so.
-      let ellipsis = canvas.theme.glyphs.ellipsis
-      value =
-        Canvas.prefix(value, columns: max(0, width - TextWidth.columns(of: ellipsis))) + ellipsis
-    }
+    let value = text()
     let x =
       alignment == .center ? max(0, (canvas.size.width - TextWidth.columns(of: value)) / 2) : 0
-    canvas.draw(value, at: Point(x: x, y: 0), style: style(canvas.theme))
+    canvas.draw(truncating: value, at: Point(x: x, y: 0), style: style(canvas.theme))
   }
 }

@@ -1,7 +1,7 @@
 import Terminal
 
 /// A line of text whose last part can be followed: `Already have an account? Sign in`.
-public final class Link: View {
+public final class Link: Control {
   public let lead: String
   public let title: String
   public var action: () -> Void
@@ -11,8 +11,6 @@ public final class Link: View {
     self.title = title
     self.action = action
   }
-
-  public override var acceptsFocus: Bool { true }
 
   public override func sizeThatFits(_ proposal: Size) -> Size {
     Size(width: min(proposal.width, TextWidth.columns(of: lead + title)), height: 1)
@@ -27,18 +25,5 @@ public final class Link: View {
       style: isFocused ? theme.focusedLink : theme.link)
   }
 
-  public override func handle(_ event: Event) -> Bool {
-    switch event {
-    case .key(Key(.enter, [])), .text(" "):
-      action()
-      return true
-    default:
-      return false
-    }
-  }
-
-  public override func mouseDown(at point: Point) -> Bool {
-    action()
-    return true
-  }
+  public override func activate() { action() }
 }

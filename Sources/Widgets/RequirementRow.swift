@@ -42,6 +42,6 @@ public final class RequirementRow: View {
       case .failed: (glyphs.unmet, text, theme.error)
       case .pending: (glyphs.pending, text, theme.pending)
       }
-    canvas.draw(icon + " " + body, at: .zero, style: style)
+    canvas.draw(truncating: icon + " " + body, at: .zero, style: style)
   }
 }

@@ -53,8 +53,8 @@ public final class SecureField: TextField {
   }
 
   public override func mouseDown(at point: Point) -> Bool {
-    if point.y == 0, let toggle = accessory, point.x >= frame.width - TextWidth.columns(of: toggle)
-    {
+    // Only a toggle that is on screen can be clicked.
+    if point.y == 0, drawnAccessoryColumns > 0, point.x >= frame.width - drawnAccessoryColumns {
       guard isEnabled() else { return false }
       toggleReveal()
       return true

@@ -101,7 +101,8 @@ public struct TextEditor: Hashable, Sendable {
     return .text
   }
 
-  /// Letters, digits and marks make words; everything else separates them.
+  /// Letters, digits and `_` make words (as readline's Alt-B and Alt-F see them);
+  /// everything else separates them.
   static func isWordCharacter(_ character: Character) -> Bool {
     character.isLetter || character.isNumber || character == "_"
   }

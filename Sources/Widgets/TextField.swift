@@ -102,7 +102,7 @@ open class TextField: View {
         accessory, at: Point(x: max(0, width - drawnAccessoryColumns), y: 0), style: theme.link)
     }
 
-    if editor.isEmpty && !isFocused {
+    if !isLabelFloating {
       canvas.draw(placeholder ?? label, at: Point(x: 0, y: 1), style: theme.placeholder)
       cursorColumn = 0
     } else {
@@ -269,7 +269,7 @@ open class TextField: View {
     case (.right, .control), (.character("f"), .alt): .moveWordRight
     case (.home, []), (.character("a"), .control): .moveToStart
     case (.end, []), (.character("e"), .control): .moveToEnd
-    case (.backspace, []), (.character("h"), .control): .deleteBackward
+    case (.backspace, []): .deleteBackward
     case (.delete, []), (.character("d"), .control): .deleteForward
     case (.backspace, .alt), (.character("w"), .control): .deleteWordBackward
     case (.character("u"), .control): .deleteToStart

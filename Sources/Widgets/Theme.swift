@@ -62,7 +62,8 @@ public struct Theme: Sendable {
     errorLine = colors ? color(.red) : Style(.bold)
     caption = Style(.dim)
     error = colors ? color(.red) : Style(.bold)
-    met = colors ? color(.green) : Style(.dim)
+    // Without UTF-8 there is no strike-through: met rows are "[x]" and dim, colour or not.
+    met = colors && capabilities.unicode ? color(.green) : Style(.dim)
     unmet = Style()
     pending = color(.yellow)
     button = Style(.bold)

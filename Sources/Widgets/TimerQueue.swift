@@ -28,10 +28,11 @@ struct TimerQueue {
     return timers.first?.deadline
   }
 
-  /// Removes and returns the timers due at `now`, in order.
+  /// Removes and returns the timers due at `now`, in order. The caller checks
+  /// `isCancelled` as it runs them: one may cancel another.
   mutating func takeDue(at now: ContinuousClock.Instant) -> [ScheduledTimer] {
-    let due = timers.prefix { $0.deadline <= now }
+    let due = Array(timers.prefix { $0.deadline <= now })
     timers.removeFirst(due.count)
-    return due.filter { !$0.isCancelled }
+    return due
   }
 }

@@ -6,6 +6,8 @@ import Terminal
 /// A view is redrawn only when it needs display: when it says so itself
 /// (`setNeedsDisplay()`), or when an observable property it read while drawing has changed
 /// since. The application tracks those reads; views just read their bindings in `draw`.
+/// One rule: which observable properties `draw` reads may depend on observable state, not
+/// on the view's own (a redraw for the view's own reasons reuses the last observation).
 open class View {
   /// Where the view is, in the coordinates of the whole content (before scrolling).
   public internal(set) var frame: Rect = .zero
@@ -27,12 +29,22 @@ open class View {
   public func addChild(_ child: View) {
     child.parent = self
     children.append(child)
+    var ancestor: View? = self
+    while let view = ancestor {
+      view.cachedSubtree = nil
+      ancestor = view.parent
+    }
   }
 
   /// This view and all its descendants, parents before children.
   public var subtree: [View] {
-    [self] + children.flatMap(\.subtree)
+    if let cachedSubtree { return cachedSubtree }
+    let views = [self] + children.flatMap(\.subtree)
+    cachedSubtree = views
+    return views
   }
+
+  private var cachedSubtree: [View]?
 
   // MARK: Display
 
@@ -83,11 +95,25 @@ open class View {
   }
 }
 
-/// A needs-display flag that observation callbacks may set from any thread.
+/// A view's needs-display flag, and whether its observable reads are being watched. Both
+/// are set by observation callbacks, which may come from any thread.
 final class Invalidation: Sendable {
   private let flag = Atomic<Bool>(true)
+  private let watching = Atomic<Bool>(false)
 
   var isSet: Bool { flag.load(ordering: .acquiring) }
   func set() { flag.store(true, ordering: .releasing) }
   func reset() { flag.store(false, ordering: .releasing) }
+
+  /// True while an observation of the view's last reads is live. An observation ends
+  /// when one of them changes; until then, drawing again must not add another (they
+  /// would pile up, each holding memory, all firing at the next change).
+  var isWatching: Bool { watching.load(ordering: .acquiring) }
+  func startWatching() { watching.store(true, ordering: .releasing) }
+
+  /// What an observation calls when something the view read has changed.
+  func changed() {
+    watching.store(false, ordering: .releasing)
+    flag.store(true, ordering: .releasing)
+  }
 }

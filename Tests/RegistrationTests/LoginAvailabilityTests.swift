@@ -6,7 +6,7 @@ import Testing
 @Suite("Login availability")
 struct LoginAvailabilityTests {
   let store = InMemoryAccountStore(logins: ["alice"])
-  let scheduler = VirtualScheduler()
+  let scheduler = ManualScheduler()
   let model: RegistrationViewModel
 
   init() {
@@ -140,7 +140,7 @@ struct LoginAvailabilityTests {
 @Suite("Creating the account")
 struct AccountCreationTests {
   let store = InMemoryAccountStore()
-  let scheduler = VirtualScheduler()
+  let scheduler = ManualScheduler()
   let model: RegistrationViewModel
 
   init() {

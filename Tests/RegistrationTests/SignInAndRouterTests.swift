@@ -5,7 +5,7 @@ import Testing
 @Suite("Sign in")
 struct SignInViewModelTests {
   let store = InMemoryAccountStore()
-  let scheduler = VirtualScheduler()
+  let scheduler = ManualScheduler()
   let model: SignInViewModel
 
   init() {
@@ -92,7 +92,7 @@ struct RouterTests {
   @Test("values typed on a screen survive switching away and back")
   func valuesSurvive() {
     let store = InMemoryAccountStore()
-    let scheduler = VirtualScheduler()
+    let scheduler = ManualScheduler()
     let signUp = RegistrationViewModel(store: store, scheduler: scheduler)
     let signIn = SignInViewModel(store: store, scheduler: scheduler)
     let router = Router(screens: [.signUp: signUp, .signIn: signIn])

@@ -103,3 +103,33 @@ struct SignInScreenTests {
     #expect(form.screen.lines.contains { $0.contains("✓ L̶o̶g̶i̶n̶ ̶i̶s̶ ̶f̶r̶e̶e̶") })
   }
 }
+
+@Suite("Regressions: leaving while an account is created")
+struct LeavingWhileCreatingTests {
+  @Test("Esc while the account is being created: the truth is reported when it is")
+  func escapeWhileCreating() {
+    let form = SignUpHarness()
+    form.fillValidForm(login: "bobby")
+    form.press(Key(.tab), Key(.enter))
+    #expect(form.model.isCreating)
+    form.press(Key(.escape))
+    #expect(form.app.outcome == nil, "not reported as cancelled while the account may be made")
+    form.settle()
+    guard case .signedUp(let account) = form.app.outcome else {
+      Issue.record("\(String(describing: form.app.outcome))")
+      return
+    }
+    #expect(account.login == "bobby")
+  }
+
+  @Test("Ctrl-C while creating, and the creation fails: interrupted")
+  func interruptWhileCreatingFails() {
+    let form = SignUpHarness()
+    form.fillValidForm(login: "bobby")
+    form.store.add(login: "bobby", password: "x")
+    form.press(Key(.tab), Key(.enter))
+    form.press(.control("c"))
+    form.settle()
+    #expect(form.app.outcome == .interrupted)
+  }
+}

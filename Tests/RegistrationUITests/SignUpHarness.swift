@@ -10,7 +10,7 @@ import Widgets
 final class SignUpHarness {
   let screen: MemoryScreen
   let store: InMemoryAccountStore
-  let scheduler = VirtualScheduler()
+  let scheduler = ManualScheduler()
   let model: RegistrationViewModel
   let signInModel: SignInViewModel
   let app: RegistrationApp
@@ -18,15 +18,16 @@ final class SignUpHarness {
   init(
     size: Size = Size(width: 80, height: 24),
     capabilities: ScreenCapabilities = ScreenCapabilities(colors: true, unicode: true),
-    start: Route = .signUp, store: InMemoryAccountStore = InMemoryAccountStore()
+    start: Route = .signUp, store: InMemoryAccountStore = InMemoryAccountStore(),
+    strings: Strings = .english
   ) {
     screen = MemoryScreen(size: size, capabilities: capabilities)
     self.store = store
-    model = RegistrationViewModel(store: store, scheduler: scheduler)
-    signInModel = SignInViewModel(store: store, scheduler: scheduler)
+    model = RegistrationViewModel(store: store, scheduler: scheduler, strings: strings)
+    signInModel = SignInViewModel(store: store, scheduler: scheduler, strings: strings)
     app = RegistrationApp(
       application: Application(screen: screen), signUpModel: model, signInModel: signInModel,
-      start: start)
+      start: start, strings: strings)
     app.application.render()
   }
 
@@ -52,13 +53,13 @@ final class SignUpHarness {
   /// draws the frame that follows.
   func settle() {
     scheduler.settle()
-    application.render()
+    application.process([])
   }
 
   /// Lets `duration` of virtual time pass, then draws.
   func wait(_ duration: Duration) {
     scheduler.advance(by: duration)
-    application.render()
+    application.process([])
   }
 
   func resize(to size: Size) {

@@ -13,12 +13,14 @@ int csignals_forward(int write_fd, const int *signals, int count);
 /// Gives `signals` back their default disposition.
 void csignals_restore_defaults(const int *signals, int count);
 
-/// Arms the crash rescue: on SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT or SIGTRAP,
-/// writes `reset` to `tty_fd`, puts back `saved` terminal modes, then lets the crash
-/// proceed with the default action. `reset` is copied (at most 256 bytes).
-int csignals_arm_rescue(int tty_fd, const struct termios *saved, const char *reset, size_t length);
+/// Arms the rescue: on SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT or SIGTRAP, and on any of
+/// `extra` (say SIGINT while a password is read with echo off), writes `reset` to `tty_fd`,
+/// puts back `saved` terminal modes, then lets the signal take its default action (a crash
+/// proceeds, an interrupt ends the program). `reset` is copied (at most 512 bytes).
+int csignals_arm_rescue(int tty_fd, const struct termios *saved, const char *reset, size_t length,
+                        const int *extra, int extra_count);
 
-/// Disarms the crash rescue, restoring the handlers that were there before.
+/// Disarms the rescue, restoring the handlers that were there before.
 void csignals_disarm_rescue(void);
 
 #endif

@@ -1,9 +1,9 @@
-import Registration
-
-/// A scheduler in virtual time, for tests: nothing runs until the test says so. Timers
-/// fire when `advance(by:)` passes their deadline; slow work waits in a queue until
-/// `finishWork` runs it, in any order the test likes.
-public final class VirtualScheduler: Scheduler {
+/// A scheduler that runs nothing until told: timers fire when `advance(by:)` passes their
+/// deadline (virtual time: nothing sleeps), slow work waits until `finishWork` runs it.
+///
+/// The line-by-line front end calls `settle()` after each answer, since nobody types while
+/// the store is asked; tests step it as they like, finishing work in any order.
+public final class ManualScheduler: Scheduler {
   public private(set) var now = Duration.zero
   private var timers: [(deadline: Duration, order: Int, timer: Timer)] = []
   private var jobs: [() -> Void] = []

@@ -1,0 +1,39 @@
+import Terminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where the line-by-line dialogue reads answers and writes questions. Tests script it.
+public protocol Dialogue: AnyObject {
+  /// The next answer; nil at the end of input. Secret answers are not echoed.
+  func answer(secret: Bool) -> String?
+  /// Writes questions, checklists and messages (never the result).
+  func say(_ text: String)
+}
+
+/// Answers from standard input, questions to standard error, so that standard output
+/// carries only the result: `account=$(register --plain < answers)`.
+public final class StandardDialogue: Dialogue {
+  public init() {}
+
+  public func answer(secret: Bool) -> String? {
+    let line = LineReader.readLine(echo: !secret)
+    // From a pipe nothing echoes the answer: show what a person would have seen, the
+    // login and the Enter, but never a password.
+    if isatty(STDIN_FILENO) == 0, let line { say((secret ? "" : line) + "\n") }
+    return line
+  }
+
+  public func say(_ text: String) {
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBufferPointer { buffer in
+      var written = 0
+      while written < buffer.count {
+        let count = write(STDERR_FILENO, buffer.baseAddress! + written, buffer.count - written)
+        if count <= 0 { return }
+        written += count
+      }
+    }
+  }
+}

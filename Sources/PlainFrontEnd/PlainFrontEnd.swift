@@ -1,0 +1,93 @@
+import Registration
+
+/// The second front end: the same view models, asked field by field on lines of text,
+/// for screen readers, scripts and terminals that cannot draw a form.
+///
+/// After each answer it prints the field's requirements as a checklist (`[x]`, `[ ]`) and
+/// asks again until every one is met; then it submits, like the form.
+public final class PlainFrontEnd {
+  /// How the dialogue ended.
+  public enum Outcome: Hashable, Sendable {
+    case signedUp(CreatedAccount)
+    case signedIn(SignedInAccount)
+    /// The input ended first; nothing was created.
+    case inputEnded
+  }
+
+  private let dialogue: any Dialogue
+  private let scheduler: ManualScheduler
+  private let strings: Strings
+
+  /// `scheduler` must be the one the view models were made with: the dialogue lets it
+  /// settle after each answer.
+  public init(dialogue: any Dialogue, scheduler: ManualScheduler, strings: Strings) {
+    self.dialogue = dialogue
+    self.scheduler = scheduler
+    self.strings = strings
+  }
+
+  public func signUp(_ model: RegistrationViewModel) -> Outcome {
+    var created: CreatedAccount?
+    model.onCreated = { created = $0 }
+    model.appear()
+    defer { model.disappear() }
+    dialogue.say(strings.signUpTitle + "\n")
+    while true {
+      for field in RegistrationField.allCases {
+        guard ask(field, of: model) else { return .inputEnded }
+      }
+      model.submit()
+      scheduler.settle()
+      if let created { return .signedUp(created) }
+      // Not created: the login was taken meanwhile, or the store failed. Say why, start over.
+      if let message = model.message { dialogue.say(message + "\n") }
+    }
+  }
+
+  public func signIn(_ model: SignInViewModel) -> Outcome {
+    var signedIn: SignedInAccount?
+    model.onSignedIn = { signedIn = $0 }
+    model.appear()
+    defer { model.disappear() }
+    dialogue.say(strings.signInTitle + "\n")
+    while true {
+      dialogue.say(strings.loginLabel + ": ")
+      guard let login = dialogue.answer(secret: false) else { return .inputEnded }
+      dialogue.say(strings.passwordLabel + ": ")
+      guard let password = dialogue.answer(secret: true) else { return .inputEnded }
+      model.login = login
+      model.password = password
+      model.signIn()
+      scheduler.settle()
+      if let signedIn { return .signedIn(signedIn) }
+      if let message = model.message { dialogue.say(message + "\n") }
+    }
+  }
+
+  /// Asks for `field` until its requirements are met; false at the end of input.
+  private func ask(_ field: RegistrationField, of model: RegistrationViewModel) -> Bool {
+    while true {
+      dialogue.say(label(field) + ": ")
+      guard let answer = dialogue.answer(secret: field != .login) else { return false }
+      switch field {
+      case .login: model.login = answer
+      case .password: model.password = answer
+      case .confirmation: model.confirmation = answer
+      }
+      scheduler.settle()
+      let requirements = model.requirements(for: field)
+      for status in requirements {
+        dialogue.say("  \(status.isMet ? "[x]" : "[ ]") \(status.text)\n")
+      }
+      if requirements.allSatisfy(\.isMet) { return true }
+    }
+  }
+
+  private func label(_ field: RegistrationField) -> String {
+    switch field {
+    case .login: strings.loginLabel
+    case .password: strings.passwordLabel
+    case .confirmation: strings.confirmationLabel
+    }
+  }
+}

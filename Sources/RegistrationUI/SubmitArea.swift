@@ -1,0 +1,19 @@
+import Widgets
+
+/// A screen's submit button and the line under it: what is happening while the model is
+/// busy, otherwise what went wrong. Activating the button, enabled or not, calls `submit`
+/// (a disabled one then says why by moving focus).
+func submitArea(
+  _ button: Button, busy: @escaping () -> Bool, busyText: String,
+  message: @escaping () -> String?, submit: @escaping () -> Void
+) -> VStack {
+  button.action = submit
+  button.onDisabledActivation = submit
+  let area = VStack()
+  area.add(button, alignment: .center)
+  area.add(
+    Label(
+      { busy() ? busyText : message() ?? "" }, alignment: .center,
+      style: { busy() ? $0.caption : $0.error }))
+  return area
+}

@@ -1,0 +1,35 @@
+import Registration
+import Testing
+
+@Suite("Language")
+struct LanguageTests {
+  @Test(
+    "--lang decides; an unknown value is nil",
+    arguments: [
+      ("en", Language.english), ("ru", .russian), ("RU", .russian),
+    ])
+  func flag(value: String, expected: Language) {
+    #expect(Language.preferred(flag: value, environment: ["LANG": "ru_RU.UTF-8"]) == expected)
+  }
+
+  @Test("an unknown --lang value")
+  func unknownFlag() {
+    #expect(Language.preferred(flag: "de", environment: [:]) == nil)
+  }
+
+  @Test(
+    "otherwise LC_ALL, then LC_MESSAGES, then LANG",
+    arguments: [
+      ([:], Language.english),
+      (["LANG": "ru_RU.UTF-8"], .russian),
+      (["LANG": "en_US.UTF-8"], .english),
+      (["LC_MESSAGES": "ru_RU", "LANG": "en_US.UTF-8"], .russian),
+      (["LC_ALL": "en_GB.UTF-8", "LC_MESSAGES": "ru_RU", "LANG": "ru_RU"], .english),
+      (["LC_ALL": "ru_UA.UTF-8", "LANG": "en_US"], .russian),
+      (["LC_ALL": "", "LANG": "ru_RU.KOI8-R"], .russian),
+      (["LANG": "C.UTF-8"], .english),
+    ])
+  func locale(environment: [String: String], expected: Language) {
+    #expect(Language.preferred(flag: nil, environment: environment) == expected)
+  }
+}
