@@ -187,6 +187,12 @@ public final class Application {
 
   // MARK: Drawing
 
+  /// Where `view` is on the screen now (after scrolling); nil while only the "too small"
+  /// notice shows.
+  public func screenFrame(of view: View) -> Rect? {
+    isTooSmall ? nil : view.frame.offsetBy(dx: 0, dy: -scrollY)
+  }
+
   private var isTooSmall: Bool {
     screen.size.width < minimumSize.width || screen.size.height < minimumSize.height
   }
