@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t forward_fd = -1;
@@ -65,7 +66,7 @@ int csignals_arm_rescue(int tty_fd, const struct termios *saved, const char *res
                         const int *extra, int extra_count) {
     if (rescue_armed) csignals_disarm_rescue();
     if (length > sizeof rescue_bytes) length = sizeof rescue_bytes;
-    memcpy(rescue_bytes, reset, length);
+    if (length > 0) memcpy(rescue_bytes, reset, length);
     rescue_length = length;
     rescue_modes = *saved;
     rescue_fd = tty_fd;
@@ -88,4 +89,53 @@ void csignals_disarm_rescue(void) {
     if (!rescue_armed) return;
     rescue_armed = 0;
     for (int i = 0; i < rescued_count; i++) sigaction(rescued_signals[i], &previous[i], NULL);
+}
+
+static int guard_fd = -1;
+static struct termios guard_saved, guard_quiet;
+static const int guard_endings[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+enum { guard_ending_count = sizeof guard_endings / sizeof guard_endings[0] };
+static struct sigaction guard_previous[guard_ending_count + 1];
+
+static void guard_end(int signal_number) {
+    tcsetattr(guard_fd, TCSANOW, &guard_saved);
+    signal(signal_number, SIG_DFL);
+    raise(signal_number);
+}
+
+static void guard_stop(int signal_number) {
+    int saved_errno = errno;
+    tcsetattr(guard_fd, TCSANOW, &guard_saved);
+    signal(SIGTSTP, SIG_DFL);
+    raise(SIGTSTP);
+    // Resumed (fg): hide what is typed again.
+    signal(SIGTSTP, guard_stop);
+    tcsetattr(guard_fd, TCSANOW, &guard_quiet);
+    errno = saved_errno;
+    (void)signal_number;
+}
+
+int csignals_guard_password(int fd, const struct termios *saved, const struct termios *quiet) {
+    guard_fd = fd;
+    guard_saved = *saved;
+    guard_quiet = *quiet;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    sigemptyset(&action.sa_mask);
+    action.sa_handler = guard_end;
+    for (int i = 0; i < guard_ending_count; i++) {
+        if (sigaction(guard_endings[i], &action, &guard_previous[i]) != 0) return -1;
+    }
+    action.sa_handler = guard_stop;
+    action.sa_flags = SA_RESTART;
+    return sigaction(SIGTSTP, &action, &guard_previous[guard_ending_count]);
+}
+
+void csignals_unguard_password(void) {
+    for (int i = 0; i < guard_ending_count; i++) sigaction(guard_endings[i], &guard_previous[i], NULL);
+    sigaction(SIGTSTP, &guard_previous[guard_ending_count], NULL);
+}
+
+void csignals_forbid_core_dumps(void) {
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 }

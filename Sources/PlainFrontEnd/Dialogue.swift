@@ -6,6 +6,10 @@ import Terminal
 
 /// Where the line-by-line dialogue reads answers and writes questions. Tests script it.
 public protocol Dialogue: AnyObject {
+  /// Whether a person answers (stdin is a terminal). A script's answers come in a fixed
+  /// order: a question is never asked again, or the next line (a password) would be
+  /// taken for the answer.
+  var isInteractive: Bool { get }
   /// The next answer; nil at the end of input. Secret answers are not echoed.
   func answer(secret: Bool) -> String?
   /// Writes questions, checklists and messages (never the result).
@@ -15,13 +19,15 @@ public protocol Dialogue: AnyObject {
 /// Answers from standard input, questions to standard error, so that standard output
 /// carries only the result: `account=$(register --plain < answers)`.
 public final class StandardDialogue: Dialogue {
+  public let isInteractive = isatty(STDIN_FILENO) == 1
+
   public init() {}
 
   public func answer(secret: Bool) -> String? {
     let line = LineReader.readLine(echo: !secret)
     // From a pipe nothing echoes the answer: show what a person would have seen, the
     // login and the Enter, but never a password.
-    if isatty(STDIN_FILENO) == 0, let line { say((secret ? "" : line) + "\n") }
+    if !isInteractive, let line { say((secret ? "" : line) + "\n") }
     return line
   }
 

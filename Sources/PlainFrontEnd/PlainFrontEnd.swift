@@ -10,8 +10,10 @@ public final class PlainFrontEnd {
   public enum Outcome: Hashable, Sendable {
     case signedUp(CreatedAccount)
     case signedIn(SignedInAccount)
-    /// The input ended first; nothing was created.
+    /// The input ended first; nothing was done.
     case inputEnded
+    /// A script's answer did not meet a requirement (a script is not asked again).
+    case unmet
   }
 
   private let dialogue: any Dialogue
@@ -34,13 +36,14 @@ public final class PlainFrontEnd {
     dialogue.say(strings.signUpTitle + "\n")
     while true {
       for field in RegistrationField.allCases {
-        guard ask(field, of: model) else { return .inputEnded }
+        if let ending = ask(field, of: model) { return ending }
       }
       model.submit()
       scheduler.settle()
       if let created { return .signedUp(created) }
       // Not created: the login was taken meanwhile, or the store failed. Say why, start over.
       if let message = model.message { dialogue.say(message + "\n") }
+      if !dialogue.isInteractive { return .unmet }
     }
   }
 
@@ -52,23 +55,25 @@ public final class PlainFrontEnd {
     dialogue.say(strings.signInTitle + "\n")
     while true {
       dialogue.say(strings.loginLabel + ": ")
-      guard let login = dialogue.answer(secret: false) else { return .inputEnded }
+      guard let login = dialogue.answer(secret: false) else { return ended() }
       dialogue.say(strings.passwordLabel + ": ")
-      guard let password = dialogue.answer(secret: true) else { return .inputEnded }
+      guard let password = dialogue.answer(secret: true) else { return ended() }
       model.login = login
       model.password = password
       model.signIn()
       scheduler.settle()
       if let signedIn { return .signedIn(signedIn) }
       if let message = model.message { dialogue.say(message + "\n") }
+      if !dialogue.isInteractive { return .unmet }
     }
   }
 
-  /// Asks for `field` until its requirements are met; false at the end of input.
-  private func ask(_ field: RegistrationField, of model: RegistrationViewModel) -> Bool {
+  /// Asks for `field` until its requirements are met (a person) or once (a script); nil
+  /// when they are met, otherwise how the dialogue ends.
+  private func ask(_ field: RegistrationField, of model: RegistrationViewModel) -> Outcome? {
     while true {
       dialogue.say(label(field) + ": ")
-      guard let answer = dialogue.answer(secret: field != .login) else { return false }
+      guard let answer = dialogue.answer(secret: field != .login) else { return ended() }
       switch field {
       case .login: model.login = answer
       case .password: model.password = answer
@@ -79,8 +84,17 @@ public final class PlainFrontEnd {
       for status in requirements {
         dialogue.say("  \(status.isMet ? "[x]" : "[ ]") \(status.text)\n")
       }
-      if requirements.allSatisfy(\.isMet) { return true }
+      // A store that could not answer says why.
+      if let message = model.message { dialogue.say(message + "\n") }
+      if requirements.allSatisfy(\.isMet) { return nil }
+      if !dialogue.isInteractive { return .unmet }
     }
+  }
+
+  /// The input ended at a question: finish its line.
+  private func ended() -> Outcome {
+    dialogue.say("\n")
+    return .inputEnded
   }
 
   private func label(_ field: RegistrationField) -> String {

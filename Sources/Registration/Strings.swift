@@ -43,6 +43,7 @@ public struct Strings: Sendable {
 
   // The line-by-line dialogue
   public var inputEnded: String
+  public var answersUnmet: String
 
   // The program's own messages, on stderr
   public var unknownOption: @Sendable (String) -> String

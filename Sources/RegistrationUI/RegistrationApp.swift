@@ -45,9 +45,17 @@ public final class RegistrationApp {
 
     isBusy = { signUpModel.isCreating || signInModel.isSigningIn }
     application.keyBindings[Key(.escape)] = { [unowned self] in
-      if router.current == .signIn && !isBusy() { go(to: .signUp) } else { leave(.cancelled) }
+      // On Sign in, Esc goes back; not while a password is checked (the answer decides).
+      if router.current == .signIn {
+        if !isBusy() { go(to: .signUp) }
+      } else {
+        leave(.cancelled)
+      }
     }
-    application.keyBindings[.control("c")] = { [unowned self] in leave(.interrupted) }
+    application.keyBindings[.control("c")] = { [unowned self] in
+      // A second Ctrl-C does not wait.
+      if leaving == .interrupted { finish(.interrupted) } else { leave(.interrupted) }
+    }
     application.onFocusLeave = { [unowned self] view in
       if let field = signUp.field(of: view) { signUpModel.leave(field) }
     }

@@ -41,8 +41,7 @@ public final class CursesScreen: Screen {
   private let screen: OpaquePointer
   private let window: UnsafeMutablePointer<WINDOW>
   private let signalPipe: (read: Int32, write: Int32)
-  /// The pipe's write end for wakers on other threads; -1 once closed, so a late waker
-  /// never writes to a descriptor that has been reused.
+  /// The pipe's write end for wakers on other threads.
   private let wakeDescriptor: WakeDescriptor
   private let savedModes: termios
   private var decoder = InputDecoder()
@@ -295,10 +294,13 @@ public final class CursesScreen: Screen {
         suspend()
         events.append(.resume)
       case SIGCONT:
-        // After our own suspend() the screen is already taken back.
+        // After our own suspend() the screen is already taken back. After a stop from
+        // outside (SIGSTOP), the shell may have put its own modes back: take ours again.
         if resumedFromSuspend {
           resumedFromSuspend = false
         } else {
+          reset_prog_mode()
+          write(Self.enableModes)
           invalidate()
           events.append(.resume)
         }
@@ -365,21 +367,25 @@ public final class CursesScreen: Screen {
   }
 }
 
-/// The write end of the signal pipe as other threads see it.
+/// The write end of the signal pipe as other threads see it: a write and the closing
+/// never overlap, so a late waker never writes to a descriptor that has been reused.
 private final class WakeDescriptor: Sendable {
-  private let descriptor: Atomic<Int32>
+  private let descriptor: Mutex<Int32>
 
-  init(_ descriptor: Int32) { self.descriptor = Atomic(descriptor) }
+  init(_ descriptor: Int32) { self.descriptor = Mutex(descriptor) }
 
   func wake() {
-    let fd = descriptor.load(ordering: .acquiring)
-    guard fd >= 0 else { return }
-    var zero: UInt8 = 0
-    _ = write(fd, &zero, 1)
+    descriptor.withLock { fd in
+      guard fd >= 0 else { return }
+      var zero: UInt8 = 0
+      _ = write(fd, &zero, 1)
+    }
   }
 
   func close() {
-    let fd = descriptor.exchange(-1, ordering: .acquiringAndReleasing)
-    if fd >= 0 { _ = Glibc.close(fd) }
+    descriptor.withLock { fd in
+      if fd >= 0 { _ = Glibc.close(fd) }
+      fd = -1
+    }
   }
 }

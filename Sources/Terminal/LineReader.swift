@@ -9,22 +9,23 @@ public enum LineReader {
   /// One line from standard input without its line break; nil at the end of input.
   ///
   /// With `echo: false` and a terminal on standard input, what is typed is not shown (a
-  /// password) but the Enter that ends it is; the terminal's echo comes back even if a
-  /// signal (Ctrl-C) ends the program meanwhile.
+  /// password) but the Enter that ends it is. The terminal's echo comes back if a signal
+  /// (Ctrl-C) ends the program meanwhile, and while Ctrl-Z has it stopped.
   public static func readLine(echo: Bool) -> String? {
     guard !echo, isatty(STDIN_FILENO) == 1 else { return Swift.readLine() }
     var saved = termios()
-    guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return Swift.readLine() }
+    guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
     var quiet = saved
     quiet.c_lflag &= ~tcflag_t(ECHO)
     quiet.c_lflag |= tcflag_t(ECHONL)
-    let endings: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-    csignals_arm_rescue(STDIN_FILENO, &saved, nil, 0, endings, Int32(endings.count))
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+    csignals_guard_password(STDIN_FILENO, &saved, &quiet)
     defer {
-      tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
-      csignals_disarm_rescue()
+      // TCSANOW, not TCSAFLUSH: lines typed or pasted ahead are answers too.
+      tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+      csignals_unguard_password()
     }
+    // Never read a password with echo on.
+    guard tcsetattr(STDIN_FILENO, TCSANOW, &quiet) == 0 else { return nil }
     return Swift.readLine()
   }
 }

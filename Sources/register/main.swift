@@ -15,31 +15,34 @@ func complain(_ message: String) {
   _ = write(STDERR_FILENO, &line, line.count)
 }
 
+// A crash must not leave a core dump holding what was typed.
+CoreDumps.forbid()
+// A reader that goes away early (`register --json | true`) must not kill us mid-restore.
+signal(SIGPIPE, SIG_IGN)
+
 let environment = ["LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "TERM", "HOME", "XDG_DATA_HOME"]
   .reduce(into: [String: String]()) { values, name in
-    if let value = getenv(name) { values[name] = String(cString: value) }
+    if let value = getenv(name), value.pointee != 0 { values[name] = String(cString: value) }
   }
 
 if setlocale(LC_ALL, "") == nil {
   // The locale asked for is not installed. Its character set is what matters for
   // drawing: keep UTF-8 if that is what was asked for (C.UTF-8 is always there).
-  let asked = environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? ""
-  let lowered = asked.lowercased()
-  if lowered.contains("utf-8") || lowered.contains("utf8") { setlocale(LC_CTYPE, "C.UTF-8") }
+  let asked = (environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? "")
+    .lowercased()
+  if asked.contains("utf-8") || asked.contains("utf8") { setlocale(LC_CTYPE, "C.UTF-8") }
 }
-// A reader that goes away early (`register --json | true`) must not kill us mid-restore.
-signal(SIGPIPE, SIG_IGN)
 
 let localeStrings = (Language.preferred(flag: nil, environment: environment) ?? .english).strings
 let options: Options
 do {
   options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  complain(Options.message(for: error, in: localeStrings) + "\n" + localeStrings.tryHelp)
+  complain(Options.message(for: error, in: localeStrings) + " " + localeStrings.tryHelp)
   exit(2)
 }
 guard let language = Language.preferred(flag: options.language, environment: environment) else {
-  complain(localeStrings.unknownLanguage(options.language ?? "") + "\n" + localeStrings.tryHelp)
+  complain(localeStrings.unknownLanguage(options.language ?? "") + " " + localeStrings.tryHelp)
   exit(2)
 }
 let strings = language.strings
@@ -59,18 +62,31 @@ guard let path = options.database ?? SQLiteAccountStore.defaultPath(environment:
   complain(strings.noDatabasePlace)
   exit(3)
 }
-let store: SQLiteAccountStore
-do {
-  store = try SQLiteAccountStore(path: path)
-} catch {
-  complain(strings.cannotOpenDatabase(path, error.description))
-  exit(3)
+// Opened on another thread while the terminal starts and the first frame is drawn.
+let store = OpeningAccountStore(path: path)
+
+/// Exits 3 if the database could not be opened (after `before`, which restores the terminal).
+func requireStore(before: () -> Void = {}) {
+  if case .failure(let error) = store.opened() {
+    before()
+    complain(strings.cannotOpenDatabase(path, error.description))
+    exit(3)
+  }
 }
 
-/// Prints what the session produced: JSON for programs, a line for people.
-func report(created: CreatedAccount?, signedIn: SignedInAccount?) -> Never {
+/// How a session ended, whichever front end ran it.
+enum Ending {
+  case created(CreatedAccount)
+  case signedIn(SignedInAccount)
+  /// Nothing to print: the exit status, and a message for stderr if any.
+  case status(Int32, String?)
+}
+
+/// Prints what the session produced (JSON for programs, a line for people) and exits.
+func finish(_ ending: Ending) -> Never {
   let json = options.json || isatty(STDOUT_FILENO) == 0
-  if let account = created {
+  switch ending {
+  case .created(let account):
     print(
       json
         ? JSON.object([
@@ -78,13 +94,17 @@ func report(created: CreatedAccount?, signedIn: SignedInAccount?) -> Never {
           "created_at": account.createdAt,
         ])
         : strings.accountCreated(account.login))
-  } else if let account = signedIn {
+    exit(0)
+  case .signedIn(let account):
     print(
       json
         ? JSON.object(["login": account.login, "signed_in_at": account.signedInAt])
         : strings.signedIn(account.login))
+    exit(0)
+  case .status(let status, let message):
+    if let message { complain(message) }
+    exit(status)
   }
-  exit(0)
 }
 
 /// The form on the terminal, unless the terminal cannot draw one.
@@ -105,36 +125,37 @@ func openScreen() -> CursesScreen? {
 
 guard let screen = openScreen() else {
   // The same view models, asked line by line.
+  requireStore()
   let scheduler = ManualScheduler()
   let dialogue = PlainFrontEnd(dialogue: StandardDialogue(), scheduler: scheduler, strings: strings)
-  let outcome =
-    options.signIn
+  switch options.signIn
     ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
     : dialogue.signUp(RegistrationViewModel(store: store, scheduler: scheduler, strings: strings))
-  switch outcome {
-  case .signedUp(let account): report(created: account, signedIn: nil)
-  case .signedIn(let account): report(created: nil, signedIn: account)
-  case .inputEnded:
-    complain(strings.inputEnded)
-    exit(1)
+  {
+  case .signedUp(let account): finish(.created(account))
+  case .signedIn(let account): finish(.signedIn(account))
+  case .inputEnded: finish(.status(1, strings.inputEnded))
+  case .unmet: finish(.status(1, strings.answersUnmet))
   }
 }
 
 let application = Application(screen: screen)
 let scheduler = ApplicationScheduler(application)
-let outcome = RegistrationApp(
+let app = RegistrationApp(
   application: application,
   signUpModel: RegistrationViewModel(store: store, scheduler: scheduler, strings: strings),
   signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
-  start: options.signIn ? .signIn : .signUp, strings: strings
-).run()
+  start: options.signIn ? .signIn : .signUp, strings: strings)
+application.render()
+requireStore(before: screen.close)
+let outcome = app.run()
 screen.close()
 
 switch outcome {
-case .signedUp(let account): report(created: account, signedIn: nil)
-case .signedIn(let account): report(created: nil, signedIn: account)
-case .cancelled: exit(1)
-case .interrupted: exit(130)
-case .terminated(let signal): exit(128 + signal)
-case .inputClosed: exit(128 + SIGHUP)
+case .signedUp(let account): finish(.created(account))
+case .signedIn(let account): finish(.signedIn(account))
+case .cancelled: finish(.status(1, nil))
+case .interrupted: finish(.status(130, nil))
+case .terminated(let signal): finish(.status(128 + signal, nil))
+case .inputClosed: finish(.status(128 + SIGHUP, nil))
 }

@@ -9,8 +9,13 @@ final class ScriptedDialogue: Dialogue {
   private var answers: [String]
   private(set) var transcript = ""
   private(set) var secretAnswers = 0
+  /// A person, unless the test says it is a script.
+  let isInteractive: Bool
 
-  init(_ answers: [String]) { self.answers = answers }
+  init(_ answers: [String], interactive: Bool = true) {
+    self.answers = answers
+    isInteractive = interactive
+  }
 
   func answer(secret: Bool) -> String? {
     guard !answers.isEmpty else { return nil }
@@ -78,6 +83,28 @@ struct PlainFrontEndTests {
       dialogue.transcript.contains("  [x] At least 8 characters\n  [ ] One uppercase letter\n"))
     #expect(dialogue.transcript.contains("Confirm password: \n  [ ] Matches the password\n"))
     #expect(store.count == 2)
+  }
+
+  @Test("a script is not asked again: an unmet answer ends the dialogue, nothing created")
+  func scriptNotAskedAgain() {
+    let dialogue = ScriptedDialogue(["bob", "Secret123", "Secret123"], interactive: false)
+    let model = RegistrationViewModel(store: store, scheduler: scheduler)
+    let outcome = PlainFrontEnd(dialogue: dialogue, scheduler: scheduler, strings: .english).signUp(
+      model)
+    #expect(outcome == .unmet)
+    #expect(
+      dialogue.transcript.hasSuffix(
+        "Login: bob\n  [ ] At least 4 characters\n  [x] Login is free\n"))
+    #expect(!dialogue.transcript.contains("Secret123"))
+    #expect(store.count == 1)
+  }
+
+  @Test("a store that cannot answer: the reason follows the checklist")
+  func storeFails() {
+    store.fail(with: .unavailable("database is locked"))
+    let (_, dialogue) = signUp(["bobby"])
+    #expect(
+      dialogue.transcript.contains("  [ ] Login is free\nLogin not checked: database is locked\n"))
   }
 
   @Test("a password is never written, not even in the checklist")
@@ -153,6 +180,8 @@ final class RaceDialogue: Dialogue {
     self.inner = inner
     self.beforeEachAnswer = beforeEachAnswer
   }
+
+  var isInteractive: Bool { inner.isInteractive }
 
   func answer(secret: Bool) -> String? {
     beforeEachAnswer()

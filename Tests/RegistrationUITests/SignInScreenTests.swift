@@ -122,6 +122,17 @@ struct LeavingWhileCreatingTests {
     #expect(account.login == "bobby")
   }
 
+  @Test("a second Ctrl-C while creating ends at once")
+  func secondInterrupt() {
+    let form = SignUpHarness()
+    form.fillValidForm(login: "bobby")
+    form.press(Key(.tab), Key(.enter))
+    form.press(.control("c"))
+    #expect(form.app.outcome == nil)
+    form.press(.control("c"))
+    #expect(form.app.outcome == .interrupted)
+  }
+
   @Test("Ctrl-C while creating, and the creation fails: interrupted")
   func interruptWhileCreatingFails() {
     let form = SignUpHarness()

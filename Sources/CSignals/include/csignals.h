@@ -23,4 +23,15 @@ int csignals_arm_rescue(int tty_fd, const struct termios *saved, const char *res
 /// Disarms the rescue, restoring the handlers that were there before.
 void csignals_disarm_rescue(void);
 
+/// While a password is read with echo off on `fd`: SIGINT, SIGTERM, SIGHUP and SIGQUIT put
+/// `saved` back and end the program as they would have; SIGTSTP puts `saved` back, stops,
+/// and on resumption puts `quiet` back. Returns 0, or -1 with errno set.
+int csignals_guard_password(int fd, const struct termios *saved, const struct termios *quiet);
+
+/// Ends the guard, restoring the handlers that were there before.
+void csignals_unguard_password(void);
+
+/// Keeps the process from leaving a core dump (which would hold what was typed).
+void csignals_forbid_core_dumps(void);
+
 #endif
