@@ -45,24 +45,21 @@ let package = Package(
         "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Terminal", "Widgets",
       ]),
 
-    // Virtual time and an in-memory store, to drive view models in tests.
+    // For the tests: an in-memory store, screen snapshots, a seeded random generator.
     .target(
-      name: "RegistrationTesting", dependencies: ["Registration"], path: "Tests/RegistrationTesting"
-    ),
-    // Screen snapshot files for the UI tests.
-    .target(name: "ScreenSnapshots", dependencies: ["Terminal"], path: "Tests/ScreenSnapshots"),
-    .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
+      name: "TestSupport", dependencies: ["Registration", "Terminal"], path: "Tests/TestSupport"),
+    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
     .testTarget(
-      name: "WidgetsTests", dependencies: ["Widgets", "FieldGallery", "ScreenSnapshots"],
+      name: "WidgetsTests", dependencies: ["Widgets", "FieldGallery", "TestSupport"],
       exclude: ["Snapshots"]),
-    .testTarget(name: "RegistrationTests", dependencies: ["Registration", "RegistrationTesting"]),
+    .testTarget(name: "RegistrationTests", dependencies: ["Registration", "TestSupport"]),
     .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Registration"]),
     .testTarget(
       name: "PlainFrontEndTests",
-      dependencies: ["PlainFrontEnd", "Registration", "RegistrationTesting"]),
+      dependencies: ["PlainFrontEnd", "Registration", "TestSupport"]),
     .testTarget(
       name: "RegistrationUITests",
-      dependencies: ["RegistrationUI", "Registration", "RegistrationTesting", "ScreenSnapshots"],
+      dependencies: ["RegistrationUI", "Registration", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "EndToEndTests"),
   ],

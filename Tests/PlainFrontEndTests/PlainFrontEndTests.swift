@@ -1,7 +1,7 @@
 import Foundation
 import PlainFrontEnd
 import Registration
-import RegistrationTesting
+import TestSupport
 import Testing
 
 /// A dialogue read from a script: answers in order, everything said kept as one text.

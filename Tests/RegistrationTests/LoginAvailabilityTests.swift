@@ -1,5 +1,5 @@
 import Registration
-import RegistrationTesting
+import TestSupport
 import Testing
 
 /// "Login is free" in virtual time: nothing here sleeps.

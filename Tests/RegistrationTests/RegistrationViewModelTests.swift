@@ -1,7 +1,7 @@
 import Observation
 import Registration
-import RegistrationTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// Counts observation callbacks, which may come from any thread.

@@ -1,5 +1,5 @@
 import Registration
-import RegistrationTesting
+import TestSupport
 import Testing
 
 @Suite("Regressions: view models")

@@ -1,23 +1,10 @@
 import Foundation
 import Registration
-import RegistrationTesting
 import RegistrationUI
 import Terminal
+import TestSupport
 import Testing
 import Widgets
-
-/// SplitMix64: small, fast, and the same numbers for the same seed everywhere.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// How many sequences, from which seed: `FUZZ_SEQUENCES` and `FUZZ_SEED` (make fuzz sets
 /// 10,000; CI runs the default 1,000). A failure names its seed, to run it again alone:

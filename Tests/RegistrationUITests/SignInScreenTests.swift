@@ -1,8 +1,7 @@
 import Registration
-import RegistrationTesting
 import RegistrationUI
-import ScreenSnapshots
 import Terminal
+import TestSupport
 import Testing
 import Widgets
 

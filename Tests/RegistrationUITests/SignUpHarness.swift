@@ -1,7 +1,7 @@
 import Registration
-import RegistrationTesting
 import RegistrationUI
 import Terminal
+import TestSupport
 import Widgets
 
 /// The program's screens on an in-memory screen, with an in-memory store and virtual time,

@@ -1,7 +1,7 @@
 import Registration
 import RegistrationUI
-import ScreenSnapshots
 import Terminal
+import TestSupport
 import Testing
 import Widgets
 

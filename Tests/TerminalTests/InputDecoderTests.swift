@@ -1,4 +1,5 @@
 import Terminal
+import TestSupport
 import Testing
 
 // MARK: Helpers
@@ -38,19 +39,6 @@ private func onlyText(_ events: [Event]) -> String? {
     result += text
   }
   return result
-}
-
-/// A small, deterministic pseudo-random generator (SplitMix64).
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 // MARK: Text
@@ -487,7 +475,7 @@ struct InputDecoderRandomTests {
 
   /// Up to 200 bytes: half uniform noise, half bytes from `interesting`, and now and then a
   /// whole sequence from `pieces`.
-  fileprivate static func randomInput(_ generator: inout SplitMix64) -> [UInt8] {
+  fileprivate static func randomInput(_ generator: inout SeededGenerator) -> [UInt8] {
     let length = Int.random(in: 0...200, using: &generator)
     var bytes: [UInt8] = []
     while bytes.count < length {
@@ -500,7 +488,8 @@ struct InputDecoderRandomTests {
     return Array(bytes.prefix(length))
   }
 
-  fileprivate static func randomChunks(_ bytes: [UInt8], _ generator: inout SplitMix64) -> [[UInt8]]
+  fileprivate static func randomChunks(_ bytes: [UInt8], _ generator: inout SeededGenerator)
+    -> [[UInt8]]
   {
     var chunks: [[UInt8]] = []
     var index = 0
@@ -541,7 +530,7 @@ struct InputDecoderRandomTests {
   }
 
   @Test func howBytesAreSplitIntoReadsDoesNotChangeTheEvents() {
-    var generator = SplitMix64(seed: 0xC0FF_EE00)
+    var generator = SeededGenerator(seed: 0xC0FF_EE00)
     var failures: [String] = []
     for run in 0..<2_000 {
       let input = Self.randomInput(&generator)
@@ -561,7 +550,7 @@ struct InputDecoderRandomTests {
   }
 
   @Test func randomBytesNeverCrashAndTextIsClean() {
-    var generator = SplitMix64(seed: 0x5EED_2024)
+    var generator = SeededGenerator(seed: 0x5EED_2024)
     for run in 0..<2_000 {
       let input = Self.randomInput(&generator)
 

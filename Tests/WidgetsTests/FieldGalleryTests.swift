@@ -1,6 +1,6 @@
 import FieldGallery
-import ScreenSnapshots
 import Terminal
+import TestSupport
 import Testing
 import Widgets
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Widgets
 
@@ -348,7 +349,7 @@ struct TextEditorMergeTests {
       .deleteBackward, .deleteForward, .deleteWordBackward, .moveLeft, .moveRight,
       .moveWordLeft, .moveWordRight, .moveToStart, .moveToEnd,
     ]
-    var generator = SplitMix64(seed: 42)
+    var generator = SeededGenerator(seed: 42)
     var failures: [String] = []
     for run in 0..<300 {
       var editor = TextEditor()
@@ -424,16 +425,3 @@ struct TextEditorWordTests {
 }
 
 // MARK: Helpers
-
-/// A small, deterministic pseudo-random generator (SplitMix64).
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
