@@ -19,13 +19,9 @@ public final class SignInScreen {
 
   public init(viewModel: SignInViewModel, strings: Strings = .english) {
     self.viewModel = viewModel
-    loginField = TextField(
-      label: strings.loginLabel,
-      text: Binding(viewModel, \.login))
+    loginField = TextField(label: strings.loginLabel, text: Binding(viewModel, \.login))
     passwordField = SecureField(
-      label: strings.passwordLabel,
-      text: Binding(viewModel, \.password),
-      showTitle: strings.show, hideTitle: strings.hide)
+      label: strings.passwordLabel, text: Binding(viewModel, \.password), strings: strings)
     submitButton = Button(strings.signInButton, isEnabled: { viewModel.canSubmit }, action: {})
     createLink = Link(strings.noAccount, title: strings.createOneLink, action: {})
 

@@ -39,17 +39,11 @@ public final class SignUpScreen {
 
   public init(viewModel: RegistrationViewModel, strings: Strings = .english) {
     self.viewModel = viewModel
-    loginField = TextField(
-      label: strings.loginLabel,
-      text: Binding(viewModel, \.login))
+    loginField = TextField(label: strings.loginLabel, text: Binding(viewModel, \.login))
     passwordField = SecureField(
-      label: strings.passwordLabel,
-      text: Binding(viewModel, \.password),
-      showTitle: strings.show, hideTitle: strings.hide)
+      label: strings.passwordLabel, text: Binding(viewModel, \.password), strings: strings)
     confirmationField = SecureField(
-      label: strings.confirmationLabel,
-      text: Binding(viewModel, \.confirmation),
-      showTitle: strings.show, hideTitle: strings.hide)
+      label: strings.confirmationLabel, text: Binding(viewModel, \.confirmation), strings: strings)
     fieldViews = [.login: loginField, .password: passwordField, .confirmation: confirmationField]
     submitButton = Button(strings.signUpButton, isEnabled: { viewModel.canSubmit }, action: {})
     signInLink = Link(strings.haveAccount, title: strings.signInLink, action: {})
