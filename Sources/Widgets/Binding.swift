@@ -22,10 +22,6 @@ public struct Binding<Value> {
     self.init(get: { box.value }, set: { box.value = $0 })
   }
 
-  public var wrappedValue: Value {
-    get { get() }
-    nonmutating set { set(newValue) }
-  }
 }
 
 private final class Box<Value> {
