@@ -62,6 +62,8 @@ let package = Package(
       dependencies: ["RegistrationUI", "Registration", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "EndToEndTests"),
+    // The executable's own parts (the JSON writer), through @testable import.
+    .testTarget(name: "RegisterTests", dependencies: ["register"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -61,6 +61,7 @@ public final class SQLiteAccountStore: AccountStore {
   public func createAccount(login: String, password: String) throws(AccountStoreError)
     -> CreatedAccount
   {
+    guard !login.utf8.contains(0) else { throw .containsNUL("login") }
     // Hashing is slow on purpose; it needs no lock.
     let account = CreatedAccount(
       login: login, passwordHash: try PasswordHash.make(password), createdAt: Timestamp.now())
@@ -79,6 +80,8 @@ public final class SQLiteAccountStore: AccountStore {
 
   public func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?
   {
+    // Refused, not verified: crypt(3) would check only what comes before the NUL.
+    guard !password.utf8.contains(0) else { throw .containsNUL("password") }
     let stored = try run { connection throws(DatabaseError) -> (login: String, hash: String)? in
       try connection.find.bind(Self.key(login))
       defer { connection.find.finish() }

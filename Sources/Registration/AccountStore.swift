@@ -33,11 +33,15 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
   case loginTaken
   /// The store could not be read or written; the reason is for people.
   case unavailable(String)
+  /// The login or the password (named) holds a NUL character. C ends text at a NUL, so
+  /// crypt(3) would hash less than was typed: such text is refused whole, never cut.
+  case containsNUL(String)
 
   public var description: String {
     switch self {
     case .loginTaken: "the login is taken"
     case .unavailable(let reason): reason
+    case .containsNUL(let what): "the \(what) contains a NUL character"
     }
   }
 }

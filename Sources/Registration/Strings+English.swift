@@ -31,6 +31,7 @@ extension Strings {
     signedIn: { "Signed in as \($0)." },
     inputEnded: "input ended before every question was answered; nothing was done",
     answersUnmet: "an answer does not meet its requirements; nothing was done",
+    answerContainsNUL: "The answer contains a NUL character, which is not accepted.",
     unknownOption: { "unknown option '\($0)'" },
     unexpectedArgument: { "unexpected argument '\($0)'" },
     missingValue: { "\($0) needs a value" },

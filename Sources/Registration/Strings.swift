@@ -45,6 +45,9 @@ public struct Strings: Sendable {
   public var inputEnded: String
   public var answersUnmet: String
 
+  // Hostile text: an answer with a NUL character (line by line)
+  public var answerContainsNUL: String
+
   // The program's own messages, on stderr
   public var unknownOption: @Sendable (String) -> String
   public var unexpectedArgument: @Sendable (String) -> String

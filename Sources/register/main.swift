@@ -9,9 +9,10 @@ import Widgets
   import Glibc
 #endif
 
-/// Writes one line to stderr.
+/// Writes one line to stderr. Messages quote flags, paths, `TERM` and the store's reasons:
+/// whatever a terminal would act on is written out (`\u{1B}`), so the line stays one line.
 func complain(_ message: String) {
-  var line = Array("register: \(message)\n".utf8)
+  var line = Array("register: \(message.escapedForTerminal)\n".utf8)
   _ = write(STDERR_FILENO, &line, line.count)
 }
 
@@ -93,13 +94,13 @@ func finish(_ ending: Ending) -> Never {
           "login": account.login, "password_hash": account.passwordHash,
           "created_at": account.createdAt,
         ])
-        : strings.accountCreated(account.login))
+        : strings.accountCreated(account.login.escapedForTerminal))
     exit(0)
   case .signedIn(let account):
     print(
       json
         ? JSON.object(["login": account.login, "signed_in_at": account.signedInAt])
-        : strings.signedIn(account.login))
+        : strings.signedIn(account.login.escapedForTerminal))
     exit(0)
   case .status(let status, let message):
     if let message { complain(message) }
