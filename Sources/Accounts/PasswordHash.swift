@@ -26,7 +26,9 @@ enum PasswordHash {
 
   /// Whether `password` hashes to `hash`, compared in constant time.
   static func verify(_ password: String, against hash: String) -> Bool {
-    guard !password.utf8.contains(0), let computed = crypt(password, setting: hash) else { return false }
+    guard !password.utf8.contains(0), let computed = crypt(password, setting: hash) else {
+      return false
+    }
     return constantTimeEqual(Array(computed.utf8), Array(hash.utf8))
   }
 

@@ -1,6 +1,7 @@
-@testable import Accounts
 import Registration
 import Testing
+
+@testable import Accounts
 
 /// C cuts text at a NUL: crypt(3) would hash `A` for `A` + seven NULs, and SQLite, given a
 /// C string, would store `al` for `al\0ice`. The store takes nothing cut short.
@@ -68,7 +69,8 @@ struct NULTests {
     }
     // Into a table and back.
     let insert = try database.prepare(
-      "INSERT INTO accounts (login, login_key, password_hash, created_at) VALUES (?1, ?1, 'x', 'y')")
+      "INSERT INTO accounts (login, login_key, password_hash, created_at) VALUES (?1, ?1, 'x', 'y')"
+    )
     try insert.bind("bo\u{0}b")
     _ = try insert.step()
     let find = try database.prepare("SELECT login FROM accounts WHERE login_key = ?1")

@@ -11,8 +11,7 @@ struct HostileTextTests {
   let scheduler = ManualScheduler()
   static let sevenNULs = String(repeating: "\u{0}", count: 7)
 
-  func signUp(_ answers: [String], interactive: Bool) -> (PlainFrontEnd.Outcome, ScriptedDialogue)
-  {
+  func signUp(_ answers: [String], interactive: Bool) -> (PlainFrontEnd.Outcome, ScriptedDialogue) {
     let dialogue = ScriptedDialogue(answers, interactive: interactive)
     let model = RegistrationViewModel(store: store, scheduler: scheduler)
     let outcome = PlainFrontEnd(dialogue: dialogue, scheduler: scheduler, strings: .english)

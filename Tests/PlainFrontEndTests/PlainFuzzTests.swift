@@ -39,7 +39,8 @@ struct PlainFuzzTests {
   static func line(_ random: inout SeededGenerator, marker: Int) -> String {
     switch Int.random(in: 0..<20, using: &random) {
     case 0..<3:
-      return ["bobby", "alice", "Secret123", "Жора_1", "Q\(marker)zSecret"].randomElement(using: &random)!
+      return ["bobby", "alice", "Secret123", "Жора_1", "Q\(marker)zSecret"].randomElement(
+        using: &random)!
     case 3:
       let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in
         UInt8.random(in: 0...255, using: &random)
@@ -47,7 +48,8 @@ struct PlainFuzzTests {
       return String(decoding: bytes, as: UTF8.self).filter { $0 != "\n" }
     case 4:
       let piece = pieces.randomElement(using: &random)!
-      return "Q\(marker)z" + String(repeating: piece, count: Int.random(in: 1...50_000, using: &random))
+      return "Q\(marker)z"
+        + String(repeating: piece, count: Int.random(in: 1...50_000, using: &random))
     default:
       var text = Bool.random(using: &random) ? "Q\(marker)z" : ""
       for _ in 0..<Int.random(in: 0...16, using: &random) {
@@ -148,7 +150,8 @@ struct PlainFuzzTests {
     if case .signedUp(let account) = outcome, created.map(\.login) != [account.login] {
       return "signed up \(account.login.debugDescription), stored \(created.map(\.login))"
     }
-    if case .signedUp = outcome {} else if !created.isEmpty && !signingIn {
+    if case .signedUp = outcome {
+    } else if !created.isEmpty && !signingIn {
       return "stored an account, but the outcome is \(outcome)"
     }
     return nil
@@ -169,7 +172,8 @@ struct PlainFuzzTests {
       if report.created { created += 1 }
       if report.refusedNUL { refusedNUL += 1 }
     }
-    print("fuzz: plain: \(Self.sequences) dialogues, \(created) accounts, \(refusedNUL) NUL refusals")
+    print(
+      "fuzz: plain: \(Self.sequences) dialogues, \(created) accounts, \(refusedNUL) NUL refusals")
     // Random lines that never make an account, or never hold a NUL, would prove little.
     if Self.sequences >= 500 {
       #expect(created >= Self.sequences / 100, "accounts made")

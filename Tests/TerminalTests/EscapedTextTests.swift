@@ -17,7 +17,10 @@ struct EscapedTextTests {
       ("C1 CSI", "a\u{9B}31m", "a\\u{9B}31m"),
       ("C1 NEL", "a\u{85}b", "a\\u{85}b"),
       ("right-to-left override", "abc\u{202E}fdp.exe", "abc\\u{202E}fdp.exe"),
-      ("bidi embeddings", "\u{202A}\u{202B}\u{202C}\u{202D}", "\\u{202A}\\u{202B}\\u{202C}\\u{202D}"),
+      (
+        "bidi embeddings", "\u{202A}\u{202B}\u{202C}\u{202D}",
+        "\\u{202A}\\u{202B}\\u{202C}\\u{202D}"
+      ),
       ("bidi isolates", "\u{2066}\u{2067}\u{2068}\u{2069}", "\\u{2066}\\u{2067}\\u{2068}\\u{2069}"),
       ("line separator", "a\u{2028}b", "a\\u{2028}b"),
       ("paragraph separator", "a\u{2029}b", "a\\u{2029}b"),
