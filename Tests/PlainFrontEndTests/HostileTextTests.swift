@@ -53,11 +53,15 @@ struct HostileTextTests {
     #expect(!dialogue.transcript.contains("Login is free"), "never looked up")
   }
 
-  @Test("a confirmation with a NUL is refused")
+  @Test("a confirmation with a NUL is refused, and asked again")
   func confirmationWithNUL() {
-    let (outcome, _) = signUp(["bobby", "Secret123", "Secret123\u{0}"], interactive: false)
-    #expect(outcome == .unmet)
-    #expect(store.count == 1)
+    let (outcome, dialogue) = signUp(
+      ["bobby", "Secret123", "Secret123\u{0}", "Secret123"], interactive: true)
+    #expect(outcome != .unmet && outcome != .inputEnded)
+    #expect(
+      dialogue.transcript.contains(
+        "Confirm password: \n\(Strings.english.answerContainsNUL)\nConfirm password: "))
+    #expect(store.count == 2)
   }
 
   @Test("sign in with a NUL in the password: refused before the store")
