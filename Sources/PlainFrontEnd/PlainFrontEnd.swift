@@ -84,7 +84,10 @@ public final class PlainFrontEnd {
       for status in requirements {
         dialogue.say("  \(status.isMet ? "[x]" : "[ ]") \(status.text)\n")
       }
-      // A store that could not answer says why.
+      // Why a login is refused, then a store that could not answer.
+      if field == .login, let problem = model.loginProblem {
+        dialogue.say(strings.loginProblem(problem) + "\n")
+      }
       if let message = model.message { dialogue.say(message + "\n") }
       if requirements.allSatisfy(\.isMet) { return nil }
       if !dialogue.isInteractive { return .unmet }

@@ -37,7 +37,7 @@ struct PlainFrontEndTests {
     PlainFrontEnd.Outcome, ScriptedDialogue
   ) {
     let dialogue = ScriptedDialogue(answers)
-    let model = RegistrationViewModel(store: store, scheduler: scheduler, strings: strings)
+    let model = RegistrationViewModel(store: store, scheduler: scheduler, strings: strings, policy: FakeLoginPolicy())
     let outcome = PlainFrontEnd(dialogue: dialogue, scheduler: scheduler, strings: strings).signUp(
       model)
     return (outcome, dialogue)
@@ -88,7 +88,7 @@ struct PlainFrontEndTests {
   @Test("a script is not asked again: an unmet answer ends the dialogue, nothing created")
   func scriptNotAskedAgain() {
     let dialogue = ScriptedDialogue(["bob", "Secret123", "Secret123"], interactive: false)
-    let model = RegistrationViewModel(store: store, scheduler: scheduler)
+    let model = RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy())
     let outcome = PlainFrontEnd(dialogue: dialogue, scheduler: scheduler, strings: .english).signUp(
       model)
     #expect(outcome == .unmet)
@@ -127,7 +127,7 @@ struct PlainFrontEndTests {
     let dialogue = ScriptedDialogue([
       "bobby", "Secret123", "Secret123", "carol", "Secret123", "Secret123",
     ])
-    let model = RegistrationViewModel(store: store, scheduler: scheduler)
+    let model = RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy())
     var once = true
     // Another process takes "bobby" between the checks and the submission.
     model.onCreated = { _ in }
