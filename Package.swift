@@ -57,7 +57,8 @@ let package = Package(
       name: "WidgetsTests", dependencies: ["Widgets", "FieldGallery", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "RegistrationTests", dependencies: ["Registration", "TestSupport"]),
-    .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Policy", "Registration"]),
+    .testTarget(
+      name: "AccountsTests", dependencies: ["Accounts", "Policy", "Registration", "CSQLite"]),
     .testTarget(name: "PolicyTests", dependencies: ["Policy", "Registration"]),
     .testTarget(
       name: "PlainFrontEndTests",

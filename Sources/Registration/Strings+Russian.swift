@@ -90,7 +90,7 @@ extension Strings {
       case .startsWithPunctuation: "Начните с буквы или цифры"
       case .endsWithPunctuation: "Закончите буквой или цифрой"
       case .punctuationInARow: "Два знака из . _ - подряд"
-      case .mixedScripts: "Смешаны алфавиты, например латиница и кириллица"
+      case .mixedScripts: "Смешаны алфавиты: латиница и кириллица"
       case .mixedDigits: "Смешаны цифры разных систем счисления"
       case .repeatedMark: "Один и тот же знак над буквой дважды"
       case .tooManyMarks: "Слишком много знаков над одной буквой"
