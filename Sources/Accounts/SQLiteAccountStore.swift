@@ -81,7 +81,7 @@ public final class SQLiteAccountStore: AccountStore {
         _ = try connection.insert.step()
         return connection.database.changes > 0
       }
-    } catch where error.isUniqueViolation {
+    } catch  where error.isUniqueViolation {
       throw .loginTaken
     } catch {
       throw .unavailable(error.message)

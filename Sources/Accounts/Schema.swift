@@ -24,8 +24,7 @@ enum Schema {
 
   /// Brings `database` to the current version; `identity` computes the keys of logins
   /// already stored.
-  static func migrate(_ database: Database, identity: any LoginIdentity) throws(AccountStoreError)
-  {
+  static func migrate(_ database: Database, identity: any LoginIdentity) throws(AccountStoreError) {
     // Usually there is nothing to do: a read says so without taking the write lock.
     if (try? database.integer("PRAGMA user_version")) == version { return }
     do {

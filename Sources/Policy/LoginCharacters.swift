@@ -48,8 +48,7 @@ enum LoginCharacters {
     }
     for character in characters {
       // `.` with an accent on it is neither punctuation nor a letter.
-      if character.unicodeScalars.count > 1, punctuation.contains(character.unicodeScalars.first!)
-      {
+      if character.unicodeScalars.count > 1, punctuation.contains(character.unicodeScalars.first!) {
         return .notAllowed(String(character))
       }
       if character.unicodeScalars.count(where: isMark) > maximumMarks { return .tooManyMarks }

@@ -143,7 +143,8 @@ guard let screen = openScreen() else {
   let dialogue = PlainFrontEnd(dialogue: StandardDialogue(), scheduler: scheduler, strings: strings)
   switch options.signIn
     ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
-    : dialogue.signUp(RegistrationViewModel(
+    : dialogue.signUp(
+      RegistrationViewModel(
         store: store, scheduler: scheduler, strings: strings, policy: policy))
   {
   case .signedUp(let account): finish(.created(account))
@@ -158,7 +159,7 @@ let scheduler = ApplicationScheduler(application)
 let app = RegistrationApp(
   application: application,
   signUpModel: RegistrationViewModel(
-        store: store, scheduler: scheduler, strings: strings, policy: policy),
+    store: store, scheduler: scheduler, strings: strings, policy: policy),
   signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
   start: options.signIn ? .signIn : .signUp, strings: strings)
 application.render()

@@ -82,7 +82,8 @@ struct LoginMigrationTests {
     _ = try SQLiteAccountStore(path: path, identity: policy)
     let before = try query("SELECT group_concat(login_key || ':' || login_rank, ',') FROM accounts")
     let again = try SQLiteAccountStore(path: path, identity: policy)
-    #expect(try query("SELECT group_concat(login_key || ':' || login_rank, ',') FROM accounts") == before)
+    #expect(
+      try query("SELECT group_concat(login_key || ':' || login_rank, ',') FROM accounts") == before)
     #expect(try again.signIn(login: "STRASSE", password: "Capitals44")?.login == "STRASSE")
   }
 
@@ -96,7 +97,8 @@ struct LoginMigrationTests {
       try SQLiteAccountStore(path: path, identity: policy)
     }
     #expect(try query("PRAGMA user_version") == "1")
-    #expect(try query("SELECT group_concat(login || '|' || login_key, ',') FROM accounts") == before)
+    #expect(
+      try query("SELECT group_concat(login || '|' || login_key, ',') FROM accounts") == before)
     #expect(try query("SELECT count(*) FROM pragma_table_info('accounts')") == "5")
   }
 

@@ -135,7 +135,9 @@ struct SQLiteAccountStoreTests {
     let results = await withTaskGroup(of: Bool.self) { group in
       for index in 0..<6 {
         group.addTask {
-          guard let store = try? SQLiteAccountStore(path: path, identity: policy) else { return false }
+          guard let store = try? SQLiteAccountStore(path: path, identity: policy) else {
+            return false
+          }
           let login = index % 2 == 0 ? "frank" : "FRANK"
           return (try? store.createAccount(login: login, password: "Secret123")) != nil
         }

@@ -53,9 +53,11 @@ struct ReservedNamesTests {
     }
   }
 
-  @Test("with Unix names, real users and groups of this system are taken", arguments: [
-    "root", "daemon", "bin", "sudo", "adm",
-  ])
+  @Test(
+    "with Unix names, real users and groups of this system are taken",
+    arguments: [
+      "root", "daemon", "bin", "sudo", "adm",
+    ])
   func systemNames(name: String) throws {
     // These exist on every Debian system; check this one has them.
     try #require(

@@ -1,5 +1,5 @@
-import Policy
 import Foundation
+import Policy
 import Registration
 import RegistrationUI
 import Terminal

@@ -100,10 +100,11 @@ struct LoginScreenTests {
     let rules = Requirement.signUp(strings, policy: FakeLoginPolicy())
     #expect(SignUpScreen.width(for: rules, strings: strings) == 49)
     let wide = String(repeating: "w", count: 60)
-    let wider = rules + [
-      Requirement(
-        id: "x", field: .login, text: "short", check: .rule { _ in true }, otherTexts: [wide])
-    ]
+    let wider =
+      rules + [
+        Requirement(
+          id: "x", field: .login, text: "short", check: .rule { _ in true }, otherTexts: [wide])
+      ]
     #expect(SignUpScreen.width(for: wider, strings: strings) == 60 + 2 + 4)
   }
 }

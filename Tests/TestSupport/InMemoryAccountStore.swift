@@ -70,8 +70,7 @@ public final class InMemoryAccountStore: AccountStore {
     return SignedInAccount(login: account.login, signedInAt: "2026-11-29T12:00:00Z")
   }
 
-  private func availability(of login: String, in accounts: [String: Account]) -> LoginAvailability
-  {
+  private func availability(of login: String, in accounts: [String: Account]) -> LoginAvailability {
     if accounts[identity.identityKey(login)] != nil { return .taken }
     let skeleton = identity.skeleton(login)
     return accounts.values.contains { $0.skeleton == skeleton } ? .lookalike : .free
