@@ -17,21 +17,38 @@ enum ICU {
 
   /// NFC: canonical composition, `e` + U+0301 becomes `é`.
   static func nfc(_ text: String) -> String {
-    normalize(text, with: cicu_nfc)
+    string(normalize(Array(text.utf16), with: cicu_nfc))
   }
 
   /// NFKC_Casefold: compatibility forms, case and default-ignorable characters folded
   /// away (`Straße` and `STRASSE` both become `strasse`, `Ａ` becomes `a`).
   static func nfkcCasefold(_ text: String) -> String {
-    normalize(text, with: cicu_nfkc_casefold)
+    string(nfkcCasefold(Array(text.utf16)))
   }
 
   /// The UTS #39 confusable skeleton (`pаypal` with a Cyrillic а is `paypal`).
   static func skeleton(_ text: String) -> String {
+    string(skeleton(Array(text.utf16)))
+  }
+
+  /// The skeleton of the NFKC case fold of the skeleton, in UTF-16 all the way.
+  static func caselessSkeleton(_ text: String) -> String {
+    string(skeleton(nfkcCasefold(skeleton(Array(text.utf16)))))
+  }
+
+  private static func nfkcCasefold(_ text: [UChar]) -> [UChar] {
+    normalize(text, with: cicu_nfkc_casefold)
+  }
+
+  private static func skeleton(_ text: [UChar]) -> [UChar] {
     guard let checker = SpoofChecker.shared.checker else { return text }
     return utf16Call(text) { source, length, destination, capacity, error in
       cicu_skeleton(checker, source, length, destination, capacity, error)
     }
+  }
+
+  private static func string(_ units: [UChar]) -> String {
+    String(decoding: units, as: UTF16.self)
   }
 
   /// The UTS #39 checks that failed (`cicu_restriction_level_failed()`, ...); 0 for none.
@@ -44,8 +61,8 @@ enum ICU {
   }
 
   private static func normalize(
-    _ text: String, with instance: (UnsafeMutablePointer<UErrorCode>) -> OpaquePointer?
-  ) -> String {
+    _ text: [UChar], with instance: (UnsafeMutablePointer<UErrorCode>) -> OpaquePointer?
+  ) -> [UChar] {
     var error = U_ZERO_ERROR
     guard let normalizer = instance(&error), error.rawValue <= U_ZERO_ERROR.rawValue else {
       return text
@@ -58,26 +75,28 @@ enum ICU {
   /// Calls an ICU function that writes UTF-16 into a buffer, growing the buffer once if
   /// ICU says it was too small. On an error the text comes back unchanged.
   private static func utf16Call(
-    _ text: String,
+    _ source: [UChar],
     _ body: (
       UnsafePointer<UChar>, Int32, UnsafeMutablePointer<UChar>, Int32,
       UnsafeMutablePointer<UErrorCode>
     ) -> Int32
-  ) -> String {
-    let source = Array(text.utf16)
+  ) -> [UChar] {
     var capacity = source.count * 3 + 16
     for _ in 0..<2 {
       var error = U_ZERO_ERROR
-      var output = [UChar](repeating: 0, count: capacity)
-      let length = body(source, Int32(source.count), &output, Int32(capacity), &error)
+      var needed = 0
+      let output = [UChar](unsafeUninitializedCapacity: capacity) { buffer, count in
+        needed = Int(
+          body(source, Int32(source.count), buffer.baseAddress!, Int32(capacity), &error))
+        count = error.rawValue <= U_ZERO_ERROR.rawValue ? needed : 0
+      }
       if error == U_BUFFER_OVERFLOW_ERROR {
-        capacity = Int(length)
+        capacity = needed
         continue
       }
-      guard error.rawValue <= U_ZERO_ERROR.rawValue else { return text }
-      return String(decoding: output[..<Int(length)], as: UTF16.self)
+      return error.rawValue <= U_ZERO_ERROR.rawValue ? output : source
     }
-    return text
+    return source
   }
 }
 

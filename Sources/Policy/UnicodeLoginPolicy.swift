@@ -8,6 +8,9 @@ public final class UnicodeLoginPolicy: LoginPolicy {
   public let rule: LoginRule
   private let reserved: NameKeys
   private let systemNames: NameKeys?
+  /// The keys last worked out: one lookup asks for them twice (reserved names, then the
+  /// store).
+  private let lastKeys = Mutex<(login: String, identity: String, skeleton: String)?>(nil)
 
   public init(reserved: ReservedNames = ReservedNames(), unixNames: Bool = false) {
     rule = unixNames ? .unixNames : .unicode
@@ -18,13 +21,20 @@ public final class UnicodeLoginPolicy: LoginPolicy {
   public func normalized(_ login: String) -> String { ICU.nfc(login) }
 
   /// NFKC_Casefold (which gives the same for a login and its NFC form).
-  public func identityKey(_ login: String) -> String { ICU.nfkcCasefold(login) }
+  public func identityKey(_ login: String) -> String { keys(of: login).identity }
 
   /// The skeleton of the case fold of the skeleton. The outer pair ignores case (`Rооt`
   /// with Cyrillic о is `root`); the first skeleton comes before case is folded, so a
   /// capital I still looks like a small l (`Ian` is `lan`).
-  public func skeleton(_ login: String) -> String {
-    ICU.skeleton(ICU.nfkcCasefold(ICU.skeleton(login)))
+  public func skeleton(_ login: String) -> String { keys(of: login).skeleton }
+
+  private func keys(of login: String) -> (identity: String, skeleton: String) {
+    if let last = lastKeys.withLock({ $0 }), last.login.utf8.elementsEqual(login.utf8) {
+      return (last.identity, last.skeleton)
+    }
+    let keys = (identity: ICU.nfkcCasefold(login), skeleton: ICU.caselessSkeleton(login))
+    lastKeys.withLock { $0 = (login, keys.identity, keys.skeleton) }
+    return keys
   }
 
   public func validate(_ login: String) -> LoginProblem? {
@@ -65,7 +75,9 @@ private final class NameKeys: Sendable {
     keys.withLock { keys in
       if keys == nil {
         let names = names()
-        keys = (Set(names.map(policy.identityKey)), Set(names.map(policy.skeleton)))
+        keys = (
+          Set(names.map { ICU.nfkcCasefold($0) }), Set(names.map { ICU.caselessSkeleton($0) })
+        )
       }
       return keys!.identities.contains(identity) || keys!.skeletons.contains(skeleton)
     }
