@@ -57,6 +57,9 @@ final class Database {
     return Statement(statement, database: self)
   }
 
+  /// Rows changed by the last INSERT, UPDATE or DELETE.
+  var changes: Int { Int(sqlite3_changes(handle)) }
+
   /// The first column of the first row of a query, as an integer.
   func integer(_ sql: String) throws(DatabaseError) -> Int {
     let statement = try prepare(sql)

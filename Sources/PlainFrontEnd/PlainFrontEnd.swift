@@ -94,7 +94,8 @@ public final class PlainFrontEnd {
       for status in requirements {
         dialogue.say("  \(status.isMet ? "[x]" : "[ ]") \(status.text)\n")
       }
-      // A store that could not answer says why.
+      // Why a login is refused, then a store that could not answer.
+      if field == .login, let problem = model.loginProblem { say(strings.loginProblem(problem)) }
       if let message = model.message { say(message) }
       if requirements.allSatisfy(\.isMet) { return nil }
       if !dialogue.isInteractive { return .unmet }

@@ -32,6 +32,8 @@ public final class RegistrationViewModel: ScreenModel {
   public private(set) var hasAttemptedSubmit = false
   /// A message about the form as a whole: the login was taken meanwhile, the store failed.
   public private(set) var message: String?
+  /// The rule the login breaks, if it is refused: the form says it under the button.
+  public private(set) var loginProblem: LoginProblem?
   /// Called with the account once it is created.
   @ObservationIgnored public var onCreated: (CreatedAccount) -> Void = { _ in }
 
@@ -42,21 +44,35 @@ public final class RegistrationViewModel: ScreenModel {
   @ObservationIgnored private let requirementsByField: [RegistrationField: [RequirementStatus]]
   @ObservationIgnored private let availability: RequirementStatus?
   @ObservationIgnored private let store: any AccountStore
+  @ObservationIgnored private let policy: any LoginPolicy
   @ObservationIgnored private let scheduler: any Scheduler
   @ObservationIgnored private let strings: Strings
   @ObservationIgnored private var availabilityTimer: (any Cancellable)?
   /// The last login that was looked up (after the pause), and its answer once it came.
   @ObservationIgnored private var lookedUp: String?
-  @ObservationIgnored private var lookedUpIsFree: Bool?
+  @ObservationIgnored private var lookedUpAnswer: Availability?
 
+  /// What a lookup found: the store's answer, or a reservation the policy knows of.
+  private enum Availability: Sendable {
+    case store(LoginAvailability)
+    case reserved(LoginReservation)
+
+    var isFree: Bool {
+      if case .store(.free) = self { true } else { false }
+    }
+  }
+
+  /// `policy` says what a login may be and which are reserved; the store compares logins
+  /// by the identity it was made with (the same policy, in the program).
   public init(
     store: any AccountStore, scheduler: any Scheduler, strings: Strings = .english,
-    requirements: [Requirement]? = nil
+    policy: any LoginPolicy, requirements: [Requirement]? = nil
   ) {
     self.store = store
+    self.policy = policy
     self.scheduler = scheduler
     self.strings = strings
-    let statuses = (requirements ?? Requirement.signUp(strings)).map {
+    let statuses = (requirements ?? Requirement.signUp(strings, policy: policy)).map {
       RequirementStatus($0, state: .unmet)
     }
     self.requirements = statuses
@@ -120,10 +136,12 @@ public final class RegistrationViewModel: ScreenModel {
     }
     setCreating(true)
     message = nil
-    let (store, login, password) = (store, login, password)
+    let (store, policy, login, password) = (store, policy, login, password)
     scheduler.perform({
       Result { () throws(AccountStoreError) in
-        try store.createAccount(login: login, password: password)
+        // A user or group may have been made with this name since the lookup.
+        if policy.reservation(of: login) != nil { throw .loginTaken }
+        return try store.createAccount(login: login, password: password)
       }
     }) {
       [weak self] result in
@@ -136,7 +154,7 @@ public final class RegistrationViewModel: ScreenModel {
         // Another sign-up won the race: the form stays, with everything typed.
         if self.login == login {
           lookedUp = login
-          lookedUpIsFree = false
+          lookedUpAnswer = .store(.taken)
           availability?.update(.unmet)
           revalidate()
         }
@@ -153,7 +171,7 @@ public final class RegistrationViewModel: ScreenModel {
   /// Coming back to the form: the store may have changed, so the login is looked up again.
   public func appear() {
     lookedUp = nil
-    lookedUpIsFree = nil
+    lookedUpAnswer = nil
     updateAvailability()
     revalidate()
   }
@@ -176,6 +194,8 @@ public final class RegistrationViewModel: ScreenModel {
   }
 
   private func revalidate() {
+    let problem = login.isEmpty ? nil : policy.validate(login)
+    if loginProblem != problem { loginProblem = problem }
     let input = input
     for status in requirements {
       if let met = status.requirement.isMet(by: input) { status.update(met ? .met : .unmet) }
@@ -192,8 +212,8 @@ public final class RegistrationViewModel: ScreenModel {
     availabilityTimer = nil
     if login.isEmpty {
       availability.update(.unmet)
-    } else if login == lookedUp, let free = lookedUpIsFree {
-      availability.update(free ? .met : .unmet)
+    } else if login == lookedUp, let answer = lookedUpAnswer {
+      show(answer)
     } else {
       availability.update(.checking)
       availabilityTimer = scheduler.schedule(after: Self.availabilityDelay) { [weak self] in
@@ -208,24 +228,41 @@ public final class RegistrationViewModel: ScreenModel {
     let login = login
     guard login != lookedUp else { return }
     lookedUp = login
-    lookedUpIsFree = nil
-    let store = store
+    lookedUpAnswer = nil
+    let (store, policy) = (store, policy)
     scheduler.perform({
-      Result { () throws(AccountStoreError) in try store.isLoginTaken(login) }
+      Result { () throws(AccountStoreError) -> Availability in
+        if let reservation = policy.reservation(of: login) { return .reserved(reservation) }
+        return .store(try store.availability(of: login))
+      }
     }) { [weak self] result in
       // A newer lookup has started since: this answer is stale.
       guard let self, self.lookedUp == login else { return }
       switch result {
-      case .success(let taken):
-        lookedUpIsFree = !taken
+      case .success(let answer):
+        lookedUpAnswer = answer
       case .failure(let error):
         // Not an answer: forget it, so the next change of the login asks again.
         lookedUp = nil
         message = strings.cannotCheck(error.description)
       }
       // Only the answer for the text now in the field may show.
-      if self.login == login { availability?.update(lookedUpIsFree == true ? .met : .unmet) }
+      if self.login == login {
+        if let answer = lookedUpAnswer { show(answer) } else { availability?.update(.unmet) }
+      }
       revalidate()
     }
+  }
+
+  /// "Login is free", met or not, and why not when "taken" would not say it.
+  private func show(_ answer: Availability) {
+    let note: String? =
+      switch answer {
+      case .store(.free), .store(.taken): nil
+      case .store(.lookalike): strings.loginLooksTaken
+      case .reserved(.reserved): strings.loginReserved
+      case .reserved(.systemName): strings.loginSystemName
+      }
+    availability?.update(answer.isFree ? .met : .unmet, note: note)
   }
 }

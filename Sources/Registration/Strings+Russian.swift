@@ -60,6 +60,10 @@ extension Strings {
                       терминал или TERM равен dumb, не задан или неизвестен)
         --lang en|ru  язык (по умолчанию из LC_ALL, LC_MESSAGES или LANG)
         --no-color    без цвета (также, если задан NO_COLOR)
+        --reserved ФАЙЛ  ещё имена, которые нельзя занять, по одному в строке
+                      (# — комментарий)
+        --unix-names  логины для useradd: сначала a-z, затем a-z, 0-9, - и _;
+                      имена пользователей и групп системы заняты
         -h, --help    показать эту справку
         --version     показать версию
 
@@ -71,6 +75,31 @@ extension Strings {
       Код выхода: 0 — аккаунт создан или вход выполнен; 1 — отмена, ответы
       кончились или не выполняют требования; 2 — ошибка в параметрах; 3 — база
       аккаунтов не открывается; 130 — прервано (Ctrl-C); 128+N — сигнал N.
-      """
+      """,
+    loginCharacters: "Буквы, цифры и . _ -",
+    loginUnixCharacters: "Строчные a-z, цифры, - и _",
+    loginLooksTaken: "Похож на существующий логин",
+    loginReserved: "Это имя зарезервировано",
+    loginSystemName: "Так зовут пользователя или группу системы",
+    loginProblem: { problem in
+      switch problem {
+      case .space: "В логине не может быть пробелов"
+      case .controlCharacter: "В логине не может быть управляющих символов"
+      case .invisibleCharacter: "В логине не может быть невидимых символов"
+      case .unknownCharacter: "Символ, которого нет в Юникоде"
+      case .notAllowed(let character): "«\(character)» нельзя: только буквы, цифры, . _ -"
+      case .startsWithPunctuation: "Начните с буквы или цифры"
+      case .endsWithPunctuation: "Закончите буквой или цифрой"
+      case .punctuationInARow: "Два знака из . _ - подряд"
+      case .mixedScripts: "Смешаны алфавиты: латиница и кириллица"
+      case .mixedDigits: "Смешаны цифры разных систем счисления"
+      case .repeatedMark: "Один и тот же знак над буквой дважды"
+      case .tooManyMarks: "Слишком много знаков над одной буквой"
+      case .tooLong(let limit): "Длиннее \(limit) символов"
+      case .unixFirstCharacter: "Начните со строчной буквы a-z"
+      case .unixCharacter(let character): "«\(character)» нельзя: только a-z, 0-9, - и _"
+      }
+    },
+    cannotReadReservedNames: { "не удаётся прочитать зарезервированные имена из \($0): \($1)" }
   )
 }

@@ -1,5 +1,6 @@
 import Accounts
 import PlainFrontEnd
+import Policy
 import Registration
 import RegistrationUI
 import Terminal
@@ -59,12 +60,24 @@ case .run:
   break
 }
 
+// What a login may be; the store compares logins by its identity and skeletons.
+var reservedNames = ReservedNames()
+if let file = options.reservedNames {
+  do {
+    reservedNames = try ReservedNames.builtIn(andFile: file)
+  } catch {
+    complain(strings.cannotReadReservedNames(file, error.reason))
+    exit(2)
+  }
+}
+let policy = UnicodeLoginPolicy(reserved: reservedNames, unixNames: options.unixNames)
+
 guard let path = options.database ?? SQLiteAccountStore.defaultPath(environment: environment) else {
   complain(strings.noDatabasePlace)
   exit(3)
 }
 // Opened on another thread while the terminal starts and the first frame is drawn.
-let store = OpeningAccountStore(path: path)
+let store = OpeningAccountStore(path: path, identity: policy)
 
 /// Exits 3 if the database could not be opened (after `before`, which restores the terminal).
 func requireStore(before: () -> Void = {}) {
@@ -131,7 +144,9 @@ guard let screen = openScreen() else {
   let dialogue = PlainFrontEnd(dialogue: StandardDialogue(), scheduler: scheduler, strings: strings)
   switch options.signIn
     ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
-    : dialogue.signUp(RegistrationViewModel(store: store, scheduler: scheduler, strings: strings))
+    : dialogue.signUp(
+      RegistrationViewModel(
+        store: store, scheduler: scheduler, strings: strings, policy: policy))
   {
   case .signedUp(let account): finish(.created(account))
   case .signedIn(let account): finish(.signedIn(account))
@@ -144,7 +159,8 @@ let application = Application(screen: screen)
 let scheduler = ApplicationScheduler(application)
 let app = RegistrationApp(
   application: application,
-  signUpModel: RegistrationViewModel(store: store, scheduler: scheduler, strings: strings),
+  signUpModel: RegistrationViewModel(
+    store: store, scheduler: scheduler, strings: strings, policy: policy),
   signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
   start: options.signIn ? .signIn : .signUp, strings: strings)
 application.render()

@@ -12,7 +12,7 @@ struct NULTests {
 
   init() throws {
     folder = try TemporaryFolder()
-    store = try SQLiteAccountStore(path: folder.path("accounts.sqlite"))
+    store = try SQLiteAccountStore(path: folder.path("accounts.sqlite"), identity: policy)
   }
 
   @Test("a password with a NUL is refused, never hashed cut short")

@@ -13,7 +13,7 @@ struct HostileTextTests {
 
   func signUp(_ answers: [String], interactive: Bool) -> (PlainFrontEnd.Outcome, ScriptedDialogue) {
     let dialogue = ScriptedDialogue(answers, interactive: interactive)
-    let model = RegistrationViewModel(store: store, scheduler: scheduler)
+    let model = RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy())
     let outcome = PlainFrontEnd(dialogue: dialogue, scheduler: scheduler, strings: .english)
       .signUp(model)
     return (outcome, dialogue)
@@ -78,7 +78,7 @@ struct HostileTextTests {
   @Test("in Russian")
   func russian() {
     let dialogue = ScriptedDialogue(["bob\u{0}by"], interactive: false)
-    let model = RegistrationViewModel(store: store, scheduler: scheduler, strings: .russian)
+    let model = RegistrationViewModel(store: store, scheduler: scheduler, strings: .russian, policy: FakeLoginPolicy())
     _ = PlainFrontEnd(dialogue: dialogue, scheduler: scheduler, strings: .russian).signUp(model)
     #expect(dialogue.transcript.contains(Strings.russian.answerContainsNUL))
   }
