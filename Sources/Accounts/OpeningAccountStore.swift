@@ -12,11 +12,13 @@ public final class OpeningAccountStore: AccountStore {
 
   private let opening = Opening()
 
-  /// Starts opening (or creating) the database at `path`.
-  public init(path: String) {
+  /// Starts opening the database at `path` (see SQLiteAccountStore).
+  public init(path: String, createsFolders: Bool = false) {
     let opening = opening
     DispatchQueue.global().async {
-      let opened = Result { () throws(AccountStoreError) in try SQLiteAccountStore(path: path) }
+      let opened = Result { () throws(AccountStoreError) in
+        try SQLiteAccountStore(path: path, createsFolders: createsFolders)
+      }
       opening.result.withLock { $0 = opened }
       opening.ready.signal()
     }
@@ -28,6 +30,11 @@ public final class OpeningAccountStore: AccountStore {
     opening.ready.wait()
     opening.ready.signal()  // for the next caller
     return opening.result.withLock { $0! }
+  }
+
+  /// Closes the database once it is open, so that its `-wal` and `-shm` files go.
+  public func close() {
+    if case .success(let store) = opened() { store.close() }
   }
 
   public func isLoginTaken(_ login: String) throws(AccountStoreError) -> Bool {

@@ -33,13 +33,48 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
   case loginTaken
   /// The store could not be read or written; the reason is for people.
   case unavailable(String)
+  /// The database file is unsafe to use or not this program's; nothing in it was changed.
+  case refused(DatabaseRefusal)
+  /// Too many failed sign-ins for this login: the password was not checked. Try again
+  /// after this many seconds.
+  case throttled(retryAfterSeconds: Int)
 
-  public var description: String {
+  public var description: String { description(in: .english) }
+
+  /// What went wrong, in the language of `strings`.
+  public func description(in strings: Strings) -> String {
     switch self {
     case .loginTaken: "the login is taken"
     case .unavailable(let reason): reason
+    case .refused(let refusal): strings.databaseRefused(refusal)
+    case .throttled(let seconds): strings.tooManyAttempts(seconds)
     }
   }
+}
+
+/// Why a database file is refused, the way ssh refuses a private key others can read.
+/// `companion` names the file when it is not the database itself but its `-wal` or
+/// `-shm` file.
+public enum DatabaseRefusal: Hashable, Sendable {
+  /// A path given on the command line is in a folder that does not exist.
+  case folderMissing(String)
+  /// The folder could be changed by someone else: it belongs to another user than you or
+  /// root, or group or others may write to it (without the sticky bit of /tmp).
+  case folderUnsafe(String)
+  /// The path is a folder.
+  case isFolder
+  case symbolicLink(companion: String?)
+  /// A device, FIFO or socket.
+  case notRegularFile(companion: String?)
+  /// The file belongs to another user (uid `owner`).
+  case notOwned(companion: String?, owner: Int)
+  /// Group or others may read or write the file (`mode` is its permission bits).
+  case openToOthers(companion: String?, mode: Int)
+  case notADatabase
+  /// A SQLite database of another program.
+  case foreignDatabase
+  /// Written by a newer version of this program.
+  case newerSchema(found: Int, known: Int)
 }
 
 /// Where accounts live. Registration declares it; the Accounts module implements it on

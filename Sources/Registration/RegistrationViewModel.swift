@@ -141,8 +141,8 @@ public final class RegistrationViewModel: ScreenModel {
           revalidate()
         }
         message = strings.loginTakenMeanwhile
-      case .failure(.unavailable(let reason)):
-        message = strings.cannotSave(reason)
+      case .failure(let error):
+        message = strings.cannotSave(error.description(in: strings))
       }
     }
     return .started

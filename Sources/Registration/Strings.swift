@@ -57,6 +57,12 @@ public struct Strings: Sendable {
   public var unknownTerminal: @Sendable (String) -> String
   public var crashed: String
   public var help: String
+
+  // The database file and the sign-in throttle (the store's area)
+  /// Why the database file is refused: the reason after "cannot open the account database".
+  public var databaseRefused: @Sendable (DatabaseRefusal) -> String
+  /// Sign-in is locked for this many seconds.
+  public var tooManyAttempts: @Sendable (_ seconds: Int) -> String
 }
 
 /// The languages the program speaks.

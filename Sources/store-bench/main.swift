@@ -36,10 +36,11 @@ let arguments = CommandLine.arguments
 guard arguments.count == 3 else { fail("usage: store-bench prepare|measure PATH") }
 let path = arguments[2]
 let store: SQLiteAccountStore
-do { store = try SQLiteAccountStore(path: path) } catch { fail("\(error)") }
+do { store = try SQLiteAccountStore(path: path, createsFolders: true) } catch { fail("\(error)") }
 
 switch arguments[1] {
 case "prepare":
+  do { try store.create() } catch { fail("\(error)") }
   print("created \(path)")
 case "measure":
   var generator = SystemRandomNumberGenerator()
