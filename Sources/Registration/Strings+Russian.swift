@@ -73,7 +73,7 @@ extension Strings {
       """,
     // The database file and the sign-in throttle (the store's area)
     databaseRefused: russianRefusal,
-    tooManyAttempts: { "Слишком много попыток: попробуйте снова через \(russianDuration($0))." }
+    tooManyAttempts: { "Слишком много попыток: подождите \(russianDuration($0))." }
   )
 
   private static func russianRefusal(_ refusal: DatabaseRefusal) -> String {
