@@ -43,12 +43,13 @@ let version1Schema = """
   CREATE UNIQUE INDEX accounts_login_key ON accounts (login_key);
   """
 
-/// Runs SQL with the sqlite3 command, as another program would.
+/// Runs SQL with the sqlite3 command, as another program would. `leavingLog`: it ends
+/// without folding its `-wal` into the file, as a program that exits without closing does.
 @discardableResult
-func sqlite(_ path: String, _ sql: String) throws -> String {
+func sqlite(_ path: String, _ sql: String, leavingLog: Bool = false) throws -> String {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-  process.arguments = [path, sql]
+  process.arguments = [path] + (leavingLog ? [".dbconfig no_ckpt_on_close on"] : []) + [sql]
   let output = Pipe()
   process.standardOutput = output
   try process.run()
@@ -222,6 +223,41 @@ struct DatabaseFileTests {
     store.close()
     #expect(try sqlite(path, "PRAGMA application_id") == "\(0x7267_7374)")
     #expect(try sqlite(path, "PRAGMA user_version") == "2")
+  }
+
+  @Test("a 0.1.0 database with the -wal and -shm it left at every exit: accepted, folded in")
+  func version1WithLog() throws {
+    try sqlite(
+      path,
+      "PRAGMA journal_mode = WAL;" + version1Schema
+        + "INSERT INTO accounts (login, login_key, password_hash, created_at) VALUES ('Bob', 'bob', '\(PasswordHashFixture.bob)', '2026-01-01T00:00:00Z'); PRAGMA user_version = 1;",
+      leavingLog: true)
+    for suffix in ["", "-wal", "-shm"] { chmod(path + suffix, 0o600) }
+    #expect(DatabaseFileTests.size(path + "-wal") > 0, "the accounts are in the -wal")
+    let store = try SQLiteAccountStore(path: path)
+    #expect(try store.signIn(login: "bob", password: "Secret123")?.login == "Bob")
+    store.close()
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["accounts.sqlite"])
+  }
+
+  @Test("another program's database with a -wal in use: refused; the file and -wal unchanged")
+  func foreignWithLog() throws {
+    try sqlite(path, "PRAGMA journal_mode = WAL; CREATE TABLE notes (body TEXT);", leavingLog: true)
+    for suffix in ["", "-wal", "-shm"] { chmod(path + suffix, 0o600) }
+    let before = try FolderSnapshot(folder.url.path).entries
+    #expect(throws: AccountStoreError.refused(.foreignDatabase)) {
+      try SQLiteAccountStore(path: path)
+    }
+    let after = try FolderSnapshot(folder.url.path).entries
+    // Any reader of a WAL database may write its -shm index; nothing else may change.
+    #expect(after.map(\.name) == before.map(\.name))
+    #expect(
+      after.filter { !$0.name.hasSuffix("-shm") } == before.filter { !$0.name.hasSuffix("-shm") })
+  }
+
+  static func size(_ path: String) -> Int {
+    (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
   }
 
   @Test("a database of a newer version is refused")
