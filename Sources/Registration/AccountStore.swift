@@ -86,5 +86,6 @@ public protocol AccountStore: Sendable {
   /// Creates an account; throws `.loginTaken` if the login is taken, even by a race.
   func createAccount(login: String, password: String) throws(AccountStoreError) -> CreatedAccount
   /// The account, if the login exists and the password is its password; otherwise nil.
+  /// Throws `.throttled` without checking the password after too many failures.
   func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?
 }
