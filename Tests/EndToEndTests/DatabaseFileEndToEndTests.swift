@@ -4,7 +4,7 @@ import Testing
 /// The database file through the real binary: paths that cannot be used, files left
 /// behind, and a sign-in lock that holds across runs.
 @Suite("Database file end to end", .serialized)
-struct DatabaseFileEndToEndTests {
+final class DatabaseFileEndToEndTests {
   let directory: String
 
   init() throws {
@@ -13,6 +13,8 @@ struct DatabaseFileEndToEndTests {
       .appendingPathComponent("register-db-e2e-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   }
+
+  deinit { try? FileManager.default.removeItem(atPath: directory) }
 
   /// Runs the binary with `arguments`, its input from `input` (a pipe: line by line).
   func run(_ arguments: String, input: String = "") throws -> (status: Int32, output: String) {
@@ -25,7 +27,6 @@ struct DatabaseFileEndToEndTests {
 
   @Test("--db in a folder that does not exist: exit 3, the folder named, nothing made")
   func missingFolder() throws {
-    defer { try? FileManager.default.removeItem(atPath: directory) }
     let path = "\(directory)/missing/dir/x.sqlite"
     let result = try run("--db \(path)")
     #expect(result.status == 3)
@@ -48,7 +49,6 @@ struct DatabaseFileEndToEndTests {
 
   @Test("--db naming a folder: exit 3, it says it is a folder, nothing made in it")
   func folder() throws {
-    defer { try? FileManager.default.removeItem(atPath: directory) }
     for path in [directory, "/tmp"] {
       let result = try run("--db \(path)")
       #expect(result.status == 3)
@@ -64,7 +64,6 @@ struct DatabaseFileEndToEndTests {
 
   @Test("a database others can read: exit 3 with the reason; the file is left as it was")
   func readableByOthers() throws {
-    defer { try? FileManager.default.removeItem(atPath: directory) }
     let path = "\(directory)/accounts.sqlite"
     #expect(try run("--plain --db \(path)", input: "alice\\nSecret123\\nSecret123\\n").status == 0)
     chmod(path, 0o644)
@@ -78,7 +77,6 @@ struct DatabaseFileEndToEndTests {
 
   @Test("after a sign-up, a failed script and a sign-in, no -wal or -shm is left")
   func noCompanionsLeft() throws {
-    defer { try? FileManager.default.removeItem(atPath: directory) }
     let path = "\(directory)/accounts.sqlite"
     #expect(try run("--plain --db \(path)", input: "alice\\nSecret123\\nSecret123\\n").status == 0)
     #expect(entries(directory) == ["accounts.sqlite"])
