@@ -12,6 +12,7 @@ extension Migration {
     try database.execute(
       """
       DROP INDEX accounts_login_key;
+      DELETE FROM sign_in_failures; -- keyed by the old login key: a lock starts afresh
       ALTER TABLE accounts ADD COLUMN login_rank INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE accounts ADD COLUMN login_skeleton TEXT NOT NULL DEFAULT '';
       """)

@@ -12,13 +12,13 @@ public final class OpeningAccountStore: AccountStore {
 
   private let opening = Opening()
 
-  /// Starts opening (or creating) the database at `path`, with logins compared by
-  /// `identity`.
-  public init(path: String, identity: any LoginIdentity) {
+  /// Starts opening the database at `path` (see SQLiteAccountStore), with logins compared
+  /// by `identity`.
+  public init(path: String, identity: any LoginIdentity, createsFolders: Bool = false) {
     let opening = opening
     DispatchQueue.global().async {
       let opened = Result { () throws(AccountStoreError) in
-        try SQLiteAccountStore(path: path, identity: identity)
+        try SQLiteAccountStore(path: path, identity: identity, createsFolders: createsFolders)
       }
       opening.result.withLock { $0 = opened }
       opening.ready.signal()
@@ -31,6 +31,11 @@ public final class OpeningAccountStore: AccountStore {
     opening.ready.wait()
     opening.ready.signal()  // for the next caller
     return opening.result.withLock { $0! }
+  }
+
+  /// Closes the database once it is open, so that its `-wal` and `-shm` files go.
+  public func close() {
+    if case .success(let store) = opened() { store.close() }
   }
 
   public func isLoginTaken(_ login: String) throws(AccountStoreError) -> Bool {

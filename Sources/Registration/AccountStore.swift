@@ -45,14 +45,49 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
   /// The login or the password (named) holds a NUL character. C ends text at a NUL, so
   /// crypt(3) would hash less than was typed: such text is refused whole, never cut.
   case containsNUL(String)
+  /// The database file is unsafe to use or not this program's; nothing in it was changed.
+  case refused(DatabaseRefusal)
+  /// Too many failed sign-ins for this login: the password was not checked. Try again
+  /// after this many seconds.
+  case throttled(retryAfterSeconds: Int)
 
-  public var description: String {
+  public var description: String { description(in: .english) }
+
+  /// What went wrong, in the language of `strings`.
+  public func description(in strings: Strings) -> String {
     switch self {
     case .loginTaken: "the login is taken"
     case .unavailable(let reason): reason
     case .containsNUL(let what): "the \(what) contains a NUL character"
+    case .refused(let refusal): strings.databaseRefused(refusal)
+    case .throttled(let seconds): strings.tooManyAttempts(seconds)
     }
   }
+}
+
+/// Why a database file is refused, the way ssh refuses a private key others can read.
+/// `companion` names the file when it is not the database itself but its `-wal` or
+/// `-shm` file.
+public enum DatabaseRefusal: Hashable, Sendable {
+  /// A path given on the command line is in a folder that does not exist.
+  case folderMissing(String)
+  /// The folder could be changed by someone else: it belongs to another user than you or
+  /// root, or group or others may write to it (without the sticky bit of /tmp).
+  case folderUnsafe(String)
+  /// The path is a folder.
+  case isFolder
+  case symbolicLink(companion: String?)
+  /// A device, FIFO or socket.
+  case notRegularFile(companion: String?)
+  /// The file belongs to another user (uid `owner`).
+  case notOwned(companion: String?, owner: Int)
+  /// Group or others may read or write the file (`mode` is its permission bits).
+  case openToOthers(companion: String?, mode: Int)
+  case notADatabase
+  /// A SQLite database of another program.
+  case foreignDatabase
+  /// Written by a newer version of this program.
+  case newerSchema(found: Int, known: Int)
 }
 
 /// Where accounts live. Registration declares it; the Accounts module implements it on
@@ -69,7 +104,8 @@ public protocol AccountStore: Sendable {
   func createAccount(login: String, password: String) throws(AccountStoreError) -> CreatedAccount
   /// The account, if the login's identity has one and the password is its password
   /// (where two accounts from before share an identity, the one with exactly this login);
-  /// otherwise nil.
+  /// otherwise nil. Throws `.throttled` without checking the password after too many
+  /// failures.
   func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?
 }
 

@@ -160,7 +160,7 @@ public final class RegistrationViewModel: ScreenModel {
         }
         message = strings.loginTakenMeanwhile
       case .failure(let error):
-        message = strings.cannotSave(error.description)
+        message = strings.cannotSave(error.description(in: strings))
       }
     }
     return .started

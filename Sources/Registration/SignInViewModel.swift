@@ -1,7 +1,8 @@
 import Observation
 
 /// The sign-in form without a screen. A wrong login and a wrong password get the same
-/// message, so the form does not tell which logins exist.
+/// message, so the form does not tell which logins exist. After too many failures the
+/// store refuses for a while, and the form says when to try again.
 @Observable
 public final class SignInViewModel: ScreenModel {
   public var login = "" { didSet { inputDidChange() } }
@@ -54,8 +55,10 @@ public final class SignInViewModel: ScreenModel {
         onSignedIn(account)
       case .success(nil):
         message = strings.wrongCredentials
+      case .failure(.throttled(let seconds)):
+        message = strings.tooManyAttempts(seconds)
       case .failure(let error):
-        message = strings.cannotSignIn(error.description)
+        message = strings.cannotSignIn(error.description(in: strings))
       }
     }
     return .started

@@ -97,6 +97,46 @@ extension Strings {
       case .unixCharacter(let character): "“\(character)” is not allowed: a-z, 0-9, - and _"
       }
     },
-    cannotReadReservedNames: { "cannot read the reserved names in \($0): \($1)" }
+    cannotReadReservedNames: { "cannot read the reserved names in \($0): \($1)" },
+    // The database file and the sign-in throttle (the store's area)
+    databaseRefused: englishRefusal,
+    tooManyAttempts: { "Too many attempts: try again in \(englishDuration($0))." }
   )
+
+  private static func englishRefusal(_ refusal: DatabaseRefusal) -> String {
+    func subject(_ companion: String?) -> String { companion.map { "its \($0) file" } ?? "it" }
+    return switch refusal {
+    case .folderMissing(let folder):
+      "the folder \(folder) does not exist (only the default folder is created)"
+    case .folderUnsafe(let folder):
+      "the folder \(folder) can be changed by other users: it must belong to you or root, "
+        + "and not be writable by group or others (unless sticky, like /tmp)"
+    case .isFolder: "it is a folder: give the path of a file"
+    case .symbolicLink(let companion):
+      "\(subject(companion)) is a symbolic link: give the real path"
+    case .notRegularFile(let companion): "\(subject(companion)) is not a regular file"
+    case .notOwned(let companion, let owner):
+      "\(subject(companion)) belongs to another user (uid \(owner)), not to you"
+    case .openToOthers(let companion, let mode):
+      "\(subject(companion)) can be read or written by other users (mode \(octal(mode))): "
+        + "if it is yours, chmod 600 it"
+    case .notADatabase: "it is not a SQLite database"
+    case .foreignDatabase: "it is the SQLite database of another program"
+    case .newerSchema(let found, let known):
+      "it was written by a newer version of register (schema \(found), this one knows \(known))"
+    }
+  }
+
+  /// `5 seconds`, `1 minute`, `15 minutes`: whole minutes, rounded up, from a minute on.
+  private static func englishDuration(_ seconds: Int) -> String {
+    if seconds < 60 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+    let minutes = (seconds + 59) / 60
+    return minutes == 1 ? "1 minute" : "\(minutes) minutes"
+  }
+
+  /// Permission bits as `ls` and chmod write them: `0644`.
+  static func octal(_ mode: Int) -> String {
+    let digits = String(mode, radix: 8)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
 }

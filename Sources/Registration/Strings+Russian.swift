@@ -100,6 +100,46 @@ extension Strings {
       case .unixCharacter(let character): "«\(character)» нельзя: только a-z, 0-9, - и _"
       }
     },
-    cannotReadReservedNames: { "не удаётся прочитать зарезервированные имена из \($0): \($1)" }
+    cannotReadReservedNames: { "не удаётся прочитать зарезервированные имена из \($0): \($1)" },
+    // The database file and the sign-in throttle (the store's area)
+    databaseRefused: russianRefusal,
+    tooManyAttempts: { "Слишком много попыток: подождите \(russianDuration($0))." }
   )
+
+  private static func russianRefusal(_ refusal: DatabaseRefusal) -> String {
+    func subject(_ companion: String?) -> String { companion.map { "файл \($0)" } ?? "файл" }
+    return switch refusal {
+    case .folderMissing(let folder):
+      "папки \(folder) нет (создаётся только папка по умолчанию)"
+    case .folderUnsafe(let folder):
+      "папку \(folder) могут изменить другие пользователи: она должна принадлежать вам или root "
+        + "и не быть доступной на запись группе и остальным (если у неё нет sticky-бита, как у /tmp)"
+    case .isFolder: "это папка: укажите путь к файлу"
+    case .symbolicLink(let companion):
+      "\(subject(companion)) — символическая ссылка: укажите настоящий путь"
+    case .notRegularFile(let companion): "\(subject(companion)) — не обычный файл"
+    case .notOwned(let companion, let owner):
+      "\(subject(companion)) принадлежит другому пользователю (uid \(owner)), а не вам"
+    case .openToOthers(let companion, let mode):
+      "\(subject(companion)) могут читать или менять другие пользователи (права \(octal(mode))): "
+        + "если он ваш, выполните chmod 600"
+    case .notADatabase: "это не база данных SQLite"
+    case .foreignDatabase: "это база данных SQLite другой программы"
+    case .newerSchema(let found, let known):
+      "она записана более новой версией register (схема \(found), эта версия знает \(known))"
+    }
+  }
+
+  /// `5 секунд`, `1 минуту`, `2 минуты`: whole minutes, rounded up, from a minute on; the
+  /// noun agrees with the number.
+  private static func russianDuration(_ seconds: Int) -> String {
+    func plural(_ count: Int, _ one: String, _ few: String, _ many: String) -> String {
+      let (tens, units) = (count % 100, count % 10)
+      let noun =
+        (11...14).contains(tens) ? many : units == 1 ? one : (2...4).contains(units) ? few : many
+      return "\(count) \(noun)"
+    }
+    if seconds < 60 { return plural(seconds, "секунду", "секунды", "секунд") }
+    return plural((seconds + 59) / 60, "минуту", "минуты", "минут")
+  }
 }

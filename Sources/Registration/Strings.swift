@@ -72,6 +72,12 @@ public struct Strings: Sendable {
   /// Why a login is refused, under the button.
   public var loginProblem: @Sendable (LoginProblem) -> String
   public var cannotReadReservedNames: @Sendable (_ path: String, _ reason: String) -> String
+
+  // The database file and the sign-in throttle (the store's area)
+  /// Why the database file is refused: the reason after "cannot open the account database".
+  public var databaseRefused: @Sendable (DatabaseRefusal) -> String
+  /// Sign-in is locked for this many seconds.
+  public var tooManyAttempts: @Sendable (_ seconds: Int) -> String
 }
 
 /// The languages the program speaks.

@@ -76,14 +76,16 @@ guard let path = options.database ?? SQLiteAccountStore.defaultPath(environment:
   complain(strings.noDatabasePlace)
   exit(3)
 }
-// Opened on another thread while the terminal starts and the first frame is drawn.
-let store = OpeningAccountStore(path: path, identity: policy)
+// Opened on another thread while the terminal starts and the first frame is drawn. Only
+// the default place's folders are made; a path given must be in a folder that exists.
+let store = OpeningAccountStore(
+  path: path, identity: policy, createsFolders: options.database == nil)
 
 /// Exits 3 if the database could not be opened (after `before`, which restores the terminal).
 func requireStore(before: () -> Void = {}) {
   if case .failure(let error) = store.opened() {
     before()
-    complain(strings.cannotOpenDatabase(path, error.description))
+    complain(strings.cannotOpenDatabase(path, error.description(in: strings)))
     exit(3)
   }
 }
@@ -98,6 +100,8 @@ enum Ending {
 
 /// Prints what the session produced (JSON for programs, a line for people) and exits.
 func finish(_ ending: Ending) -> Never {
+  // exit() runs no deinit: closed here, SQLite removes the -wal and -shm files.
+  store.close()
   let json = options.json || isatty(STDOUT_FILENO) == 0
   switch ending {
   case .created(let account):

@@ -38,7 +38,7 @@ guard arguments.count == 3 else { fail("usage: store-bench prepare|measure PATH"
 let path = arguments[2]
 let policy = UnicodeLoginPolicy()
 let store: SQLiteAccountStore
-do { store = try SQLiteAccountStore(path: path, identity: policy) } catch { fail("\(error)") }
+do { store = try SQLiteAccountStore(path: path, identity: policy, createsFolders: true) } catch { fail("\(error)") }
 
 /// "Login is free" as the form asks it: reserved names, then the store (identity, then
 /// skeleton).
@@ -48,6 +48,7 @@ func isFree(_ login: String) throws -> Bool {
 
 switch arguments[1] {
 case "prepare":
+  do { try store.create() } catch { fail("\(error)") }
   print("created \(path)")
 case "measure":
   var generator = SystemRandomNumberGenerator()

@@ -58,6 +58,7 @@ struct NULTests {
 
   @Test("text with a NUL bound to a statement round-trips whole")
   func bindRoundTrip() throws {
+    try store.create()
     let database = try Database(path: folder.path("accounts.sqlite"))
     let echo = try database.prepare("SELECT ?1, length(CAST(?1 AS BLOB))")
     for text in ["al\u{0}ice", "\u{0}", "", "Жора\u{0}中👍🏽", "a\u{0}\u{0}"] {

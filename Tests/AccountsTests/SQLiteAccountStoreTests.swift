@@ -108,7 +108,7 @@ struct SQLiteAccountStoreTests {
   @Test("the file and its folder are private: 0600 and 0700")
   func modes() throws {
     let path = folder.path("deeper/still/accounts.sqlite")
-    let store = try SQLiteAccountStore(path: path, identity: policy)
+    let store = try SQLiteAccountStore(path: path, identity: policy, createsFolders: true)
     _ = try store.createAccount(login: "dave", password: "Secret123")
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -152,7 +152,8 @@ struct SQLiteAccountStoreTests {
   func corrupt() throws {
     let path = folder.path("corrupt.sqlite")
     try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
-    #expect(throws: AccountStoreError.unavailable("file is not a database")) {
+    chmod(path, 0o600)
+    #expect(throws: AccountStoreError.refused(.notADatabase)) {
       try SQLiteAccountStore(path: path, identity: policy)
     }
   }
@@ -160,7 +161,7 @@ struct SQLiteAccountStoreTests {
   @Test("a read-only file is a clear error")
   func readOnly() throws {
     let path = folder.path("readonly.sqlite")
-    _ = try SQLiteAccountStore(path: path, identity: policy)
+    try SQLiteAccountStore(path: path, identity: policy).create()
     // Permission bits do not stop root, which CI runs as; the immutable attribute does.
     if getuid() == 0 {
       try #require(setImmutable(path, true), "cannot make a file read-only here")

@@ -89,9 +89,10 @@ struct AccountsEndToEndTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let corrupt = folder.appendingPathComponent("corrupt.sqlite").path
     try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: corrupt))
+    chmod(corrupt, 0o600)
     let result = try command(Tmux.binary, ["--db", corrupt])
     #expect(result.status == 3)
     #expect(result.output.contains(corrupt))
-    #expect(result.output.contains("file is not a database"))
+    #expect(result.output.contains("it is not a SQLite database"))
   }
 }
