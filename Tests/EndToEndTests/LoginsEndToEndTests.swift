@@ -81,9 +81,15 @@ struct LoginsEndToEndTests {
     let accounts = [
       ("Jos\u{E9}", "Composed1"), ("Jose\u{301}", "Decomposed2"), ("bob", "Bobbobbob9"),
     ]
+    // The schema exactly as register 0.1.0 wrote it: a database that differs is refused.
     var sql = """
-      CREATE TABLE accounts (id INTEGER PRIMARY KEY, login TEXT NOT NULL,
-        login_key TEXT NOT NULL, password_hash TEXT NOT NULL, created_at TEXT NOT NULL);
+      CREATE TABLE accounts (
+        id INTEGER PRIMARY KEY,
+        login TEXT NOT NULL,
+        login_key TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
       CREATE UNIQUE INDEX accounts_login_key ON accounts (login_key);
 
       """
