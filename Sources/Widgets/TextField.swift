@@ -247,17 +247,15 @@ open class TextField: View {
     return String(text.prefix(room))
   }
 
-  /// Paste text as one line: tabs and line breaks become spaces, other controls go.
+  /// Paste text as one line: line breaks at its ends go (a password copied with the
+  /// newline `echo` or a password manager adds must not gain a space), inner tabs and line
+  /// breaks become spaces, other controls go.
   static func pastable(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      if character.isNewline || character == "\t" {
-        result.append(" ")
-      } else if let first = character.unicodeScalars.first, !TextWidth.isControl(first) {
-        result.append(character)
-      }
+    let kept = text.filter { character in
+      guard let first = character.unicodeScalars.first else { return false }
+      return character.isNewline || character == "\t" || !TextWidth.isControl(first)
     }
-    return result
+    return String(kept.trimmingLineBreaks().map { $0.isNewline || $0 == "\t" ? " " : $0 })
   }
 
   /// The editing keys every field knows.
@@ -276,5 +274,14 @@ open class TextField: View {
     case (.character("k"), .control): .deleteToEnd
     default: nil
     }
+  }
+}
+
+extension StringProtocol {
+  /// Without the line breaks at its start and end.
+  fileprivate func trimmingLineBreaks() -> SubSequence {
+    let start = firstIndex { !$0.isNewline } ?? endIndex
+    let end = lastIndex { !$0.isNewline }.map { index(after: $0) } ?? start
+    return self[start..<Swift.max(start, end)]
   }
 }
