@@ -11,6 +11,9 @@ public final class SignInViewModel: ScreenModel {
   public private(set) var isSigningIn = false
   /// Why the last attempt failed; cleared when the user types.
   public private(set) var message: String?
+  /// True when the store refused the last attempt's login and password (not when it
+  /// could not answer): a script's exit status tells the two apart.
+  public private(set) var credentialsRefused = false
   /// Called with the account once signed in.
   @ObservationIgnored public var onSignedIn: (SignedInAccount) -> Void = { _ in }
 
@@ -42,6 +45,7 @@ public final class SignInViewModel: ScreenModel {
     if password.isEmpty { return .rejected(emptyField: .password) }
     isSigningIn = true
     message = nil
+    credentialsRefused = false
     let (store, login, password) = (store, login, password)
     scheduler.perform({
       Result { () throws(AccountStoreError) in try store.signIn(login: login, password: password) }
@@ -53,6 +57,7 @@ public final class SignInViewModel: ScreenModel {
       case .success(let account?):
         onSignedIn(account)
       case .success(nil):
+        credentialsRefused = true
         message = strings.wrongCredentials
       case .failure(let error):
         message = strings.cannotSignIn(error.description)

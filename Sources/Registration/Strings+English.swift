@@ -31,6 +31,7 @@ extension Strings {
     signedIn: { "Signed in as \($0)." },
     inputEnded: "input ended before every question was answered; nothing was done",
     answersUnmet: "an answer does not meet its requirements; nothing was done",
+    passwordsDoNotMatch: "The passwords do not match. Type the password again, then confirm it.",
     unknownOption: { "unknown option '\($0)'" },
     unexpectedArgument: { "unexpected argument '\($0)'" },
     missingValue: { "\($0) needs a value" },
@@ -67,7 +68,8 @@ extension Strings {
 
       Exit status: 0 signed up or in; 1 cancelled, or the answers ran out or did not
       meet the requirements; 2 a usage error; 3 the database cannot be opened;
-      130 interrupted (Ctrl-C); 128+N ended by signal N.
+      5 a sign-in's login or password is wrong; 130 interrupted (Ctrl-C);
+      128+N ended by signal N.
       """
   )
 }

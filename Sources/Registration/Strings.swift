@@ -45,6 +45,9 @@ public struct Strings: Sendable {
   public var inputEnded: String
   public var answersUnmet: String
 
+  // First use: what a newcomer is told after a mistake
+  public var passwordsDoNotMatch: String
+
   // The program's own messages, on stderr
   public var unknownOption: @Sendable (String) -> String
   public var unexpectedArgument: @Sendable (String) -> String

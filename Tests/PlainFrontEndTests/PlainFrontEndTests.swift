@@ -70,7 +70,7 @@ struct PlainFrontEndTests {
   @Test("each field is asked again until its requirements are met")
   func askAgain() {
     let (outcome, dialogue) = signUp([
-      "alice", "bob", "bobby", "secret123", "Secret123", "Secret12", "Secret123",
+      "alice", "bob", "bobby", "secret123", "Secret123", "Secret12", "Secret123", "Secret123",
     ])
     #expect(outcome != .inputEnded)
     #expect(
