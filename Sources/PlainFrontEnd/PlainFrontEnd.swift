@@ -100,7 +100,8 @@ public final class PlainFrontEnd {
       scheduler.settle()
       let requirements = model.requirements(for: field)
       for status in requirements {
-        dialogue.say("  \(status.isMet ? "[x]" : "[ ]") \(status.text)\n")
+        // An answer with a reason says it ("This login is taken") instead of the rule.
+        dialogue.say("  \(status.isMet ? "[x]" : "[ ]") \(status.reason ?? status.text)\n")
       }
       // A store that could not answer says why.
       if let message = model.message { dialogue.say(message + "\n") }

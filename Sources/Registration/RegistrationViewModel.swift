@@ -32,8 +32,15 @@ public final class RegistrationViewModel: ScreenModel {
   public private(set) var hasAttemptedSubmit = false
   /// A message about the form as a whole: the login was taken meanwhile, the store failed.
   public private(set) var message: String?
+  /// True when the store says an account has this login: the form offers to sign in.
+  public private(set) var canSignInInstead = false
+  /// True while a submission waits for the login's check to answer.
+  public private(set) var isWaitingToSubmit = false
   /// Called with the account once it is created.
   @ObservationIgnored public var onCreated: (CreatedAccount) -> Void = { _ in }
+  /// Called when a submission that waited for the login's check is refused by its answer,
+  /// with the field to go to.
+  @ObservationIgnored public var onSubmissionRejected: (RegistrationField) -> Void = { _ in }
 
   /// How long typing must pause before the login is looked up.
   public static let availabilityDelay = Duration.milliseconds(250)
@@ -92,6 +99,12 @@ public final class RegistrationViewModel: ScreenModel {
     RegistrationField.allCases.first { field in requirements(for: field).contains { !$0.isMet } }
   }
 
+  /// True when every requirement is met or still being checked, and no account is being
+  /// created: submitting goes ahead, at once or when the check answers.
+  public var isReadyToSubmit: Bool {
+    !isCreating && requirements.allSatisfy { $0.state != .unmet }
+  }
+
   /// Records that the user moved away from `field`.
   public func leave(_ field: RegistrationField) {
     if !visitedFields.contains(field) { visitedFields.insert(field) }
@@ -105,6 +118,9 @@ public final class RegistrationViewModel: ScreenModel {
     case started
     /// Something is unmet: the form should go to this field.
     case rejected(firstUnmet: RegistrationField)
+    /// Everything else is met and the login is being checked: the account is created when
+    /// the answer says it is free (otherwise `onSubmissionRejected` follows).
+    case waiting
     /// An account is already being created.
     case busy
   }
@@ -115,9 +131,24 @@ public final class RegistrationViewModel: ScreenModel {
   public func submit() -> Submission {
     if isCreating { return .busy }
     guard canSubmit else {
+      if isReadyToSubmit {
+        if !isWaitingToSubmit { isWaitingToSubmit = true }
+        // No need to wait out the typing pause: the person has finished typing.
+        if let timer = availabilityTimer {
+          timer.cancel()
+          availabilityTimer = nil
+          lookUpLogin()
+        }
+        return .waiting
+      }
       if !hasAttemptedSubmit { hasAttemptedSubmit = true }
-      return .rejected(firstUnmet: firstFieldWithUnmetRequirement ?? .login)
+      // A row still being checked is not what sends the person back.
+      let unmet = RegistrationField.allCases.first { field in
+        requirements(for: field).contains { $0.state == .unmet }
+      }
+      return .rejected(firstUnmet: unmet ?? firstFieldWithUnmetRequirement ?? .login)
     }
+    if isWaitingToSubmit { isWaitingToSubmit = false }
     setCreating(true)
     message = nil
     let (store, login, password) = (store, login, password)
@@ -137,7 +168,7 @@ public final class RegistrationViewModel: ScreenModel {
         if self.login == login {
           lookedUp = login
           lookedUpIsFree = false
-          availability?.update(.unmet)
+          showAvailability(free: false)
           revalidate()
         }
         message = strings.loginTakenMeanwhile
@@ -160,6 +191,8 @@ public final class RegistrationViewModel: ScreenModel {
 
   public func disappear() {
     availabilityTimer?.cancel()
+    availabilityTimer = nil
+    if isWaitingToSubmit { isWaitingToSubmit = false }
   }
 
   // MARK: Inside
@@ -169,9 +202,11 @@ public final class RegistrationViewModel: ScreenModel {
     revalidate()
   }
 
-  /// Typing makes an old message about the form stale.
+  /// Typing makes an old message about the form stale, and calls off a submission that
+  /// was waiting for the check (it was for other input).
   private func inputDidChange() {
     if message != nil && !isCreating { message = nil }
+    if isWaitingToSubmit { isWaitingToSubmit = false }
     revalidate()
   }
 
@@ -185,18 +220,25 @@ public final class RegistrationViewModel: ScreenModel {
   }
 
   /// Shows what is known of the current login's availability, and looks it up after a
-  /// pause if it is not known yet.
+  /// pause if it is not known yet. A login that breaks another of the login's rules could
+  /// not be registered anyway: the store is not asked about it.
   private func updateAvailability() {
     guard let availability else { return }
     availabilityTimer?.cancel()
     availabilityTimer = nil
-    if login.isEmpty {
-      availability.update(.unmet)
+    let input = input
+    let otherRulesMet = requirements(for: .login).allSatisfy {
+      $0.requirement.isMet(by: input) ?? true
+    }
+    if login.isEmpty || !otherRulesMet {
+      showAvailability(free: nil)
     } else if login == lookedUp, let free = lookedUpIsFree {
-      availability.update(free ? .met : .unmet)
+      showAvailability(free: free)
     } else {
+      if canSignInInstead { canSignInInstead = false }
       availability.update(.checking)
       availabilityTimer = scheduler.schedule(after: Self.availabilityDelay) { [weak self] in
+        self?.availabilityTimer = nil
         self?.lookUpLogin()
       }
     }
@@ -224,8 +266,25 @@ public final class RegistrationViewModel: ScreenModel {
         message = strings.cannotCheck(error.description)
       }
       // Only the answer for the text now in the field may show.
-      if self.login == login { availability?.update(lookedUpIsFree == true ? .met : .unmet) }
+      if self.login == login { showAvailability(free: lookedUpIsFree) }
       revalidate()
+      finishWaitingSubmission()
     }
+  }
+
+  /// Shows the store's answer: free, taken (an error in words, with a way to sign in), or
+  /// none (nothing to ask about, or no answer).
+  private func showAvailability(free: Bool?) {
+    availability?.update(
+      free == true ? .met : .unmet, reason: free == false ? strings.loginTaken : nil)
+    let taken = free == false
+    if canSignInInstead != taken { canSignInInstead = taken }
+  }
+
+  /// The check a submission waited for has answered: submit now, or say where to go.
+  private func finishWaitingSubmission() {
+    guard isWaitingToSubmit, availability?.state != .checking else { return }
+    isWaitingToSubmit = false
+    if case .rejected(let field) = submit() { onSubmissionRejected(field) }
   }
 }

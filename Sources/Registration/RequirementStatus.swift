@@ -12,6 +12,9 @@ public final class RequirementStatus: Identifiable {
 
   public let requirement: Requirement
   public internal(set) var state: State
+  /// Why it is unmet, when an answer says more than the rule's text ("This login is
+  /// taken"); nil otherwise. Shown instead of the text, as an error.
+  public internal(set) var reason: String?
 
   public var id: String { requirement.id }
   public var field: RegistrationField { requirement.field }
@@ -24,7 +27,8 @@ public final class RequirementStatus: Identifiable {
   }
 
   /// Stores a new answer only if it differs, so observers hear only of real changes.
-  func update(_ newState: State) {
+  func update(_ newState: State, reason newReason: String? = nil) {
     if state != newState { state = newState }
+    if reason != newReason { reason = newReason }
   }
 }

@@ -16,6 +16,9 @@ public final class SignInViewModel: ScreenModel {
   public private(set) var credentialsRefused = false
   /// Called with the account once signed in.
   @ObservationIgnored public var onSignedIn: (SignedInAccount) -> Void = { _ in }
+  /// Called when the store refused the login and password (the password is cleared; the
+  /// form goes back to it).
+  @ObservationIgnored public var onRefused: () -> Void = {}
 
   @ObservationIgnored private let store: any AccountStore
   @ObservationIgnored private let scheduler: any Scheduler
@@ -58,7 +61,10 @@ public final class SignInViewModel: ScreenModel {
         onSignedIn(account)
       case .success(nil):
         credentialsRefused = true
+        // Typed again from the start; the login stays, it is usually right.
+        self.password = ""
         message = strings.wrongCredentials
+        onRefused()
       case .failure(let error):
         message = strings.cannotSignIn(error.description)
       }

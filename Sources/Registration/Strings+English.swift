@@ -32,6 +32,8 @@ extension Strings {
     inputEnded: "input ended before every question was answered; nothing was done",
     answersUnmet: "an answer does not meet its requirements; nothing was done",
     passwordsDoNotMatch: "The passwords do not match. Type the password again, then confirm it.",
+    loginTaken: "This login is taken.",
+    signInInstead: "Sign in instead?",
     unknownOption: { "unknown option '\($0)'" },
     unexpectedArgument: { "unexpected argument '\($0)'" },
     missingValue: { "\($0) needs a value" },

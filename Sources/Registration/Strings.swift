@@ -47,6 +47,8 @@ public struct Strings: Sendable {
 
   // First use: what a newcomer is told after a mistake
   public var passwordsDoNotMatch: String
+  public var loginTaken: String
+  public var signInInstead: String
 
   // The program's own messages, on stderr
   public var unknownOption: @Sendable (String) -> String

@@ -36,6 +36,13 @@ public final class SignInScreen {
     root.add(createLink, alignment: .center)
 
     createLink.action = { [unowned self] in onCreateAccount() }
+    // Enter in the last field signs in once both are filled.
+    passwordField.onSubmit = { [unowned self] in
+      guard viewModel.canSubmit else { return false }
+      submit()
+      return true
+    }
+    viewModel.onRefused = { [unowned self] in onFocusRequest(passwordField) }
   }
 
   private func submit() {

@@ -16,6 +16,8 @@ public final class SignUpScreen {
 
   /// Called when the user follows the Sign in link.
   public var onSignIn: () -> Void = {}
+  /// Called when the user follows "Sign in instead?" under a taken login.
+  public var onSignInInstead: () -> Void = {}
   /// Called to move the keyboard focus (to the first field with an unmet requirement).
   public var onFocusRequest: (View) -> Void = { _ in }
 
@@ -26,6 +28,7 @@ public final class SignUpScreen {
     let rows = [
       strings.loginLength, strings.loginIsFree, strings.checkingLogin, strings.passwordLength,
       strings.passwordUppercase, strings.confirmationMatches,
+      strings.loginTaken + " " + strings.signInInstead,
     ].map { TextWidth.columns(of: $0) + 2 }
     let labels = [strings.passwordLabel, strings.confirmationLabel].map {
       TextWidth.columns(of: $0) + 1 + TextWidth.columns(of: "[\(strings.show)]")
@@ -56,17 +59,31 @@ public final class SignUpScreen {
       fieldView.showsError = { viewModel.showsError(for: field) }
       group.add(fieldView)
       for status in viewModel.requirements(for: field) {
-        group.add(Self.row(for: status, field: field, viewModel: viewModel, strings: strings))
+        let row = Self.row(for: status, field: field, viewModel: viewModel, strings: strings)
+        if case .loginIsFree = status.requirement.check {
+          row.offer = RequirementRow.Offer(
+            title: { viewModel.canSignInInstead ? strings.signInInstead : nil },
+            action: { [unowned self] in onSignInInstead() })
+        }
+        group.add(row)
       }
       root.add(group)
     }
     root.add(
       submitArea(
-        submitButton, busy: { viewModel.isCreating }, busyText: strings.creatingAccount,
+        submitButton, busy: { viewModel.isCreating || viewModel.isWaitingToSubmit },
+        busyText: viewModel.isCreating ? strings.creatingAccount : strings.checkingLogin + "…",
         message: { viewModel.message }, submit: { [unowned self] in submit() }))
     root.add(signInLink, alignment: .center)
 
     signInLink.action = { [unowned self] in onSignIn() }
+    // Enter in the last field signs up when everything is met (or still being checked).
+    confirmationField.onSubmit = { [unowned self] in
+      guard viewModel.isReadyToSubmit else { return false }
+      submit()
+      return true
+    }
+    viewModel.onSubmissionRejected = { [unowned self] field in onFocusRequest(view(for: field)) }
   }
 
   private static func row(
@@ -74,12 +91,14 @@ public final class SignUpScreen {
     strings: Strings
   ) -> RequirementRow {
     RequirementRow(
-      { status.state == .checking ? strings.checkingLogin : status.text },
+      { status.state == .checking ? strings.checkingLogin : status.reason ?? status.text },
       state: {
         switch status.state {
         case .met: .met
         case .checking: .pending
-        case .unmet: viewModel.errorsAreShown(for: field) ? .failed : .unmet
+        // An answer with a reason ("This login is taken") is an error at once.
+        case .unmet:
+          viewModel.errorsAreShown(for: field) || status.reason != nil ? .failed : .unmet
         }
       })
   }

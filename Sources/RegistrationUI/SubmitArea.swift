@@ -4,7 +4,7 @@ import Widgets
 /// busy, otherwise what went wrong. Activating the button, enabled or not, calls `submit`
 /// (a disabled one then says why by moving focus).
 func submitArea(
-  _ button: Button, busy: @escaping () -> Bool, busyText: String,
+  _ button: Button, busy: @escaping () -> Bool, busyText: @autoclosure @escaping () -> String,
   message: @escaping () -> String?, submit: @escaping () -> Void
 ) -> VStack {
   button.action = submit
@@ -13,7 +13,7 @@ func submitArea(
   area.add(button, alignment: .center)
   area.add(
     Label(
-      { busy() ? busyText : message() ?? "" }, alignment: .center,
+      { busy() ? busyText() : message() ?? "" }, alignment: .center,
       style: { busy() ? $0.caption : $0.error }))
   return area
 }

@@ -21,6 +21,9 @@ open class TextField: View {
   public var maxLength: Int?
   /// What can be typed, and how it is laid out (digits only, a phone mask).
   public var format: (any InputFormat)?
+  /// Enter in the field: returns whether it acted (submitted the form, say); if not,
+  /// Enter moves on to the next field.
+  public var onSubmit: (() -> Bool)?
 
   private let value: Binding<String>
   public private(set) var editor: TextEditor
@@ -192,6 +195,8 @@ open class TextField: View {
     case .paste(let text):
       apply(.insert(Self.pastable(text)))
       return true
+    case .key(Key(.enter, [])):
+      return onSubmit?() ?? false
     case .key(let key):
       guard let edit = edit(for: key) else { return false }
       apply(edit)

@@ -75,9 +75,9 @@ struct PlainFrontEndTests {
     #expect(outcome != .inputEnded)
     #expect(
       dialogue.transcript.contains(
-        "Login: alice\n  [x] At least 4 characters\n  [ ] Login is free\n"))
+        "Login: alice\n  [x] At least 4 characters\n  [ ] This login is taken.\n"))
     #expect(
-      dialogue.transcript.contains("Login: bob\n  [ ] At least 4 characters\n  [x] Login is free\n")
+      dialogue.transcript.contains("Login: bob\n  [ ] At least 4 characters\n  [ ] Login is free\n")
     )
     #expect(
       dialogue.transcript.contains("  [x] At least 8 characters\n  [ ] One uppercase letter\n"))
@@ -94,7 +94,7 @@ struct PlainFrontEndTests {
     #expect(outcome == .unmet)
     #expect(
       dialogue.transcript.hasSuffix(
-        "Login: bob\n  [ ] At least 4 characters\n  [x] Login is free\n"))
+        "Login: bob\n  [ ] At least 4 characters\n  [ ] Login is free\n"))
     #expect(!dialogue.transcript.contains("Secret123"))
     #expect(store.count == 1)
   }

@@ -80,7 +80,9 @@ struct RegistrationViewModelTests {
     let scheduler = ManualScheduler()
     let model = RegistrationViewModel(store: InMemoryAccountStore(), scheduler: scheduler)
     model.login = "alice"
-    #expect(model.submit() == .rejected(firstUnmet: .login), "the login is being checked")
+    #expect(
+      model.submit() == .rejected(firstUnmet: .password),
+      "a login still being checked does not send you back to it")
     scheduler.settle()
     #expect(model.submit() == .rejected(firstUnmet: .password))
     model.password = "Secret123"
