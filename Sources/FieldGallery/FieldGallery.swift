@@ -25,7 +25,7 @@ public final class FieldGallery {
     secret = SecureField(
       label: "Password", text: Binding(initialValue: ""), caption: { "F2 or Ctrl-R shows it" })
     digits = TextField(
-      label: "PIN", placeholder: "6 digits", text: Binding(initialValue: ""),
+      label: "PIN", placeholder: "Up to 6 digits", text: Binding(initialValue: ""),
       caption: { "Digits only, at most 6" })
     digits.format = CharacterFilter.digits
     digits.maxLength = 6

@@ -3,9 +3,10 @@ import Terminal
 /// A one-line text input with a floating label, an underline and an optional caption.
 ///
 /// Rows: label, value, underline, then the caption row if the field has one. The label
-/// sits above the value while the field is focused or holds text; otherwise the
-/// placeholder (or the label) shows dimmed in the value row. The value is bound to a
-/// model: every edit that changes the text sets the binding exactly once.
+/// floats: it sits dimmed in the value row while the field is empty and unfocused, and
+/// above the value while the field is focused or holds text. The placeholder shows in the
+/// value row only while the field is focused and empty. The value is bound to a model:
+/// every edit that changes the text sets the binding exactly once.
 open class TextField: View {
   public let label: String
   public let placeholder: String?
@@ -64,7 +65,7 @@ open class TextField: View {
   public var rowCount: Int { caption == nil ? 3 : 4 }
 
   /// The label sits above the value while the field is focused or holds text; otherwise
-  /// the value row shows the placeholder.
+  /// it sits in the value row.
   public var isLabelFloating: Bool { isFocused || !editor.isEmpty }
 
   open override var acceptsFocus: Bool { isEnabled() }
@@ -106,7 +107,10 @@ open class TextField: View {
     }
 
     if !isLabelFloating {
-      canvas.draw(placeholder ?? label, at: Point(x: 0, y: 1), style: theme.placeholder)
+      canvas.draw(label, at: Point(x: 0, y: 1), style: !enabled ? disabledStyle : theme.placeholder)
+      cursorColumn = 0
+    } else if editor.isEmpty, let placeholder {
+      canvas.draw(placeholder, at: Point(x: 0, y: 1), style: theme.placeholder)
       cursorColumn = 0
     } else {
       let (visible, column) = visibleText(width: width)
