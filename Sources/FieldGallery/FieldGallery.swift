@@ -31,8 +31,8 @@ public final class FieldGallery {
     digits.maxLength = 6
     phone = TextField(
       label: "Phone", placeholder: "+7-999-999-99-99", text: Binding(initialValue: ""),
-      caption: { "Digits; dashes come by themselves" })
-    phone.format = PatternFormat("+7-999-999-99-99")
+      caption: { "Digits; +7 and dashes come by themselves" })
+    phone.format = PatternFormat("+7-999-999-99-99", nationalPrefixes: ["8"])
     disabled = TextField(
       label: "Member number", text: Binding(initialValue: "A-1024"),
       caption: { "Given to you; cannot be changed" })

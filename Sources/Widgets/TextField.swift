@@ -25,6 +25,16 @@ open class TextField: View {
   /// Enter in the field: returns whether it acted (submitted the form, say); if not,
   /// Enter moves on to the next field.
   public var onSubmit: (() -> Bool)?
+  /// True from a keystroke or paste the field could take none of (a letter in a digits
+  /// field, a digit more than fits) until the next key or leaving the field: the caption
+  /// (which says what fits) and the underline turn red, so a refusal is never silent.
+  public private(set) var isShowingRefusal = false {
+    didSet { if isShowingRefusal != oldValue { setNeedsDisplay() } }
+  }
+
+  open override var isFocused: Bool {
+    didSet { if !isFocused { isShowingRefusal = false } }
+  }
 
   private let value: Binding<String>
   public private(set) var editor: TextEditor
@@ -120,7 +130,8 @@ open class TextField: View {
 
     let lineStyle =
       !enabled
-      ? disabledStyle : error ? theme.errorLine : isFocused ? theme.focusedLine : theme.line
+      ? disabledStyle
+      : error || isShowingRefusal ? theme.errorLine : isFocused ? theme.focusedLine : theme.line
     let glyph = isFocused && enabled ? theme.glyphs.heavyLine : theme.glyphs.thinLine
     canvas.fill(row: 2, with: glyph, style: lineStyle)
 
@@ -128,7 +139,8 @@ open class TextField: View {
       if error, let message = errorMessage() {
         canvas.draw(message, at: Point(x: 0, y: 3), style: theme.error)
       } else if let text = caption?() {
-        canvas.draw(text, at: Point(x: 0, y: 3), style: enabled ? theme.caption : disabledStyle)
+        let style = !enabled ? disabledStyle : isShowingRefusal ? theme.error : theme.caption
+        canvas.draw(text, at: Point(x: 0, y: 3), style: style)
       }
     }
   }
@@ -192,6 +204,8 @@ open class TextField: View {
 
   open override func handle(_ event: Event) -> Bool {
     guard isEnabled() else { return false }
+    // The next key ends the mark of a refusal (and may make another).
+    isShowingRefusal = false
     switch event {
     case .text(let text):
       apply(.insert(text))
@@ -229,14 +243,23 @@ open class TextField: View {
   /// if the text changed. A rejected edit changes nothing.
   public func apply(_ edit: TextEditor.Edit) {
     var edit = edit
+    var isInsertion = false
     if case .insert(let text) = edit {
+      if text.isEmpty { return }
+      isInsertion = true
       let accepted = limited(format?.accepted(text) ?? text)
-      if accepted.isEmpty { return }
+      if accepted.isEmpty {
+        isShowingRefusal = true
+        return
+      }
       edit = .insert(accepted)
     }
     let change: TextEditor.Change
     if let format {
-      guard let formatted = format.apply(edit, to: &editor) else { return }
+      guard let formatted = format.apply(edit, to: &editor) else {
+        if isInsertion { isShowingRefusal = true }
+        return
+      }
       change = formatted
     } else {
       change = editor.apply(edit)
