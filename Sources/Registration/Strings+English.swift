@@ -6,10 +6,10 @@ extension Strings {
     confirmationLabel: "Confirm password",
     show: "show",
     hide: "hide",
-    signUpButton: "Sign up",
+    signUpButton: "Create account",
     haveAccount: "Already have an account?",
     signInLink: "Sign in",
-    terminalTooSmall: "Terminal too small",
+    terminalTooSmall: { "Terminal too small: needs at least \($0) columns and \($1) rows" },
     creatingAccount: "Creating the account…",
     loginTakenMeanwhile: "The login was just taken. Choose another.",
     signInTitle: "Sign in",
@@ -24,7 +24,7 @@ extension Strings {
     passwordLength: "At least 8 characters",
     passwordUppercase: "One uppercase letter",
     confirmationMatches: "Matches the password",
-    cannotSave: { "Not saved: \($0)" },
+    cannotSave: { "Account not created: \($0)" },
     cannotCheck: { "Login not checked: \($0)" },
     cannotSignIn: { "Not signed in: \($0)" },
     accountCreated: { "Account \($0) created." },
@@ -65,7 +65,8 @@ extension Strings {
         --version     show the version and exit
 
       Keys: Tab or Down goes to the next field, Shift-Tab or Up to the previous one.
-      Enter moves on from a field and presses a button. F2 or Ctrl-R shows the
+      Enter moves on from a field (in the last one, once everything is filled in, it
+      creates the account or signs in) and presses a button. F2 or Ctrl-R shows the
       password. Esc goes back (on Sign in) or quits; Ctrl-C quits; Ctrl-Z suspends.
 
       Exit status: 0 signed up or in; 1 cancelled, or the answers ran out or did not

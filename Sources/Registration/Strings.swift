@@ -12,7 +12,8 @@ public struct Strings: Sendable {
   public var signUpButton: String
   public var haveAccount: String
   public var signInLink: String
-  public var terminalTooSmall: String
+  /// Given the columns and rows needed.
+  public var terminalTooSmall: @Sendable (Int, Int) -> String
   public var creatingAccount: String
   public var loginTakenMeanwhile: String
 

@@ -41,7 +41,7 @@ public final class RegistrationApp {
     signUp = SignUpScreen(viewModel: signUpModel, strings: strings)
     signIn = SignInScreen(viewModel: signInModel, strings: strings)
     application.contentWidth = SignUpScreen.width(for: strings)
-    application.tooSmallNotice = strings.terminalTooSmall
+    application.tooSmallNotice = { strings.terminalTooSmall($0.width, $0.height) }
 
     isBusy = { signUpModel.isCreating || signInModel.isSigningIn }
     application.keyBindings[Key(.escape)] = { [unowned self] in

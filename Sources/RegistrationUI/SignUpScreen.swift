@@ -52,6 +52,8 @@ public final class SignUpScreen {
     signInLink = Link(strings.haveAccount, title: strings.signInLink, action: {})
 
     root = VStack(spacing: 1, padding: VStack.Insets(top: 1, left: 2, right: 2))
+    // On the narrowest terminals the margins give way before the button is cut.
+    root.minimumContentWidth = TextWidth.columns(of: "[ \(strings.signUpButton) ]")
     root.add(Label(strings.signUpTitle, alignment: .center, style: { $0.title }))
     for field in RegistrationField.allCases {
       let group = VStack()
