@@ -126,8 +126,10 @@ struct TerminalEndToEndTests {
     let flags = try tmux.run(["display", "-p", "-t", "0", "#{alternate_on} #{mouse_any_flag}"])
     #expect(flags.trimmingCharacters(in: .whitespacesAndNewlines) == "0 0")
     try tmux.shell("stty -a > \(folder)/stty-suspended")
+    // The shell makes the file before stty writes to it: wait for what it writes.
     try tmux.wait(for: "stty to run") { _ in
-      FileManager.default.fileExists(atPath: "\(folder)/stty-suspended")
+      let written = try? String(contentsOfFile: "\(folder)/stty-suspended", encoding: .utf8)
+      return written?.hasSuffix("\n") == true
     }
     let before = try String(contentsOfFile: "\(folder)/stty-before", encoding: .utf8)
     let suspended = try String(contentsOfFile: "\(folder)/stty-suspended", encoding: .utf8)
