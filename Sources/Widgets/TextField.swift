@@ -110,10 +110,13 @@ open class TextField: View {
       canvas.draw(label, at: .zero, style: style)
     }
     drawnAccessoryColumns = 0
-    if isLabelFloating, let accessory {
+    // The label comes first: where both do not fit, the accessory (its keys still work)
+    // is left out rather than cut the label.
+    if isLabelFloating, let accessory,
+      TextWidth.columns(of: label) + 1 + TextWidth.columns(of: accessory) <= width
+    {
       drawnAccessoryColumns = TextWidth.columns(of: accessory)
-      canvas.draw(
-        accessory, at: Point(x: max(0, width - drawnAccessoryColumns), y: 0), style: theme.link)
+      canvas.draw(accessory, at: Point(x: width - drawnAccessoryColumns, y: 0), style: theme.link)
     }
 
     if !isLabelFloating {

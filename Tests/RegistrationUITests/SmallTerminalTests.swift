@@ -34,6 +34,9 @@ struct SmallTerminalTests {
       let shown = text(of: focused, in: form)
       #expect(shown != nil, "\(focused) is on screen")
       if focused === form.form.signInLink { #expect(shown == link) }
+      if let field = focused as? TextField {
+        #expect(shown?.hasPrefix(field.label) == true, "the label of \(field.label) shows whole")
+      }
       if focused === form.form.submitButton { #expect(shown == "[ \(strings.signUpButton) ]") }
       form.press(Key(.tab))
     }
