@@ -91,14 +91,15 @@ public final class Application {
     if exit == nil { render() }
   }
 
-  /// Shows another view tree, focusing `view` (or the first that takes focus). The view
-  /// that had focus does not count as left: its screen is only hidden.
+  /// Shows another view tree, focusing `view` (or the first that takes focus, also when
+  /// `view` no longer takes it). The view that had focus does not count as left: its
+  /// screen is only hidden.
   public func show(_ root: View, focus view: View? = nil) {
     focused?.isFocused = false
     focused = nil
     self.root = root
     needsLayout = true
-    if let view { focus(view) } else { focusNext() }
+    if let view, view.acceptsFocus { focus(view) } else { focusNext() }
   }
 
   /// Runs `work` on a worker thread, then `completion` with its result on this loop.

@@ -55,6 +55,20 @@ struct FirstUseTests {
     #expect(form.screen.lines.contains { $0.contains("alice") })
   }
 
+  @Test("back from Sign in, focus is not left on an offer that is gone")
+  func backFromSignInInstead() {
+    let form = SignUpHarness(store: InMemoryAccountStore(logins: ["alice"]))
+    form.type("alice")
+    form.settle()
+    form.press(Key(.tab), Key(.enter))
+    #expect(form.app.router.current == .signIn)
+    form.press(Key(.escape))
+    #expect(form.app.router.current == .signUp)
+    #expect(form.focused === form.form.loginField, "the offer went while the login is checked")
+    form.settle()
+    #expect(form.screen.lines.contains { $0.contains("Sign in instead?") })
+  }
+
   @Test("a free login offers no way to Sign in; Tab goes on to Password")
   func freeLoginNoOffer() {
     let form = SignUpHarness(store: InMemoryAccountStore(logins: ["alice"]))
