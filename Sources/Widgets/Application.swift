@@ -49,7 +49,8 @@ public final class Application {
   private var nextCompletion = 0
   private let inbox: Inbox
   private let worker = DispatchQueue(label: "Application.worker")
-  private var scrollY = 0
+  /// How far the content is scrolled: its first row in the viewport.
+  private(set) var scrollY = 0
   /// The rows the content shows in: all of the screen when it fits, otherwise all but the
   /// first and last, which mark what is out of sight above and below.
   public private(set) var viewport = Rect.zero
@@ -304,39 +305,6 @@ public final class Application {
       screen.cursor = cursor
       screen.flush()
       shownCursor = .some(cursor)
-    }
-  }
-}
-
-extension Application {
-  /// `text` wrapped to the screen's width, each line centred, the block in the middle.
-  fileprivate func drawNotice(_ text: String) {
-    let size = screen.size
-    let pieces = TextWrap.layout([text], width: size.width)
-    let lines = (pieces.last?.line ?? 0) + 1
-    let top = max(0, (size.height - lines) / 2)
-    for line in 0..<min(lines, size.height) {
-      let row = pieces.filter { $0.line == line }
-      guard let first = row.first, let last = row.last else { continue }
-      let width = last.x + TextWidth.columns(of: last.text) - first.x
-      let left = max(0, (size.width - width) / 2) - first.x
-      for piece in row {
-        let fitted = Canvas.prefix(piece.text, columns: max(0, size.width - left - piece.x))
-        screen.draw(fitted, at: Point(x: left + piece.x, y: top + line), style: theme.error)
-      }
-    }
-  }
-
-  /// Marks in the rows above and below the viewport where content is out of sight.
-  fileprivate func drawScrollMarks() {
-    guard viewport.height < screen.size.height else { return }
-    let x = root.frame.minX + root.frame.width / 2
-    if scrollY > 0 {
-      screen.draw(theme.glyphs.moreAbove, at: Point(x: x, y: 0), style: theme.caption)
-    }
-    if scrollY + viewport.height < root.frame.height {
-      screen.draw(
-        theme.glyphs.moreBelow, at: Point(x: x, y: screen.size.height - 1), style: theme.caption)
     }
   }
 }
