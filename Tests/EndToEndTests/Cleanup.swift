@@ -81,6 +81,12 @@ final class Cleanup: Sendable {
 struct CleansUp: SuiteTrait, TestTrait, TestScoping {
   var isRecursive: Bool { true }
 
+  /// Once around the whole suite and once around each test case (a recursive trait would
+  /// otherwise scope the test cases only).
+  func scopeProvider(for test: Test, testCase: Test.Case?) -> CleansUp? {
+    test.isSuite || testCase != nil ? self : nil
+  }
+
   func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
