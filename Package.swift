@@ -19,6 +19,7 @@ let package = Package(
     .target(name: "CSignals"),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
+    .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
 
     // The terminal: one Screen protocol, ncurses and in-memory screens, input decoding.
     .target(name: "Terminal", dependencies: ["CNcurses", "CSignals"]),
@@ -26,6 +27,8 @@ let package = Package(
     .target(name: "Widgets", dependencies: ["Terminal"]),
     // View models and rules: no terminal, no database.
     .target(name: "Registration"),
+    // What a login may be: identity, lookalikes, reserved and Unix names, over ICU.
+    .target(name: "Policy", dependencies: ["Registration", "CICU"]),
     // The account store on SQLite, with yescrypt password hashes.
     .target(name: "Accounts", dependencies: ["Registration", "CSQLite", "CCrypt"]),
     // The screens of the program, built from widgets and bound to the view models.
@@ -37,12 +40,13 @@ let package = Package(
     .executableTarget(
       name: "field-gallery", dependencies: ["FieldGallery", "Terminal", "Widgets"]),
     // Times the account store against a large database (make bench-store).
-    .executableTarget(name: "store-bench", dependencies: ["Accounts", "Registration"]),
+    .executableTarget(name: "store-bench", dependencies: ["Accounts", "Policy", "Registration"]),
     // The composition root: flags, wiring, output.
     .executableTarget(
       name: "register",
       dependencies: [
-        "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Terminal", "Widgets",
+        "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Policy", "Terminal",
+        "Widgets",
       ]),
 
     // For the tests: an in-memory store, screen snapshots, a seeded random generator.
@@ -53,15 +57,19 @@ let package = Package(
       name: "WidgetsTests", dependencies: ["Widgets", "FieldGallery", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "RegistrationTests", dependencies: ["Registration", "TestSupport"]),
-    .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Registration"]),
+    .testTarget(
+      name: "AccountsTests", dependencies: ["Accounts", "Policy", "Registration", "CSQLite"]),
+    .testTarget(name: "PolicyTests", dependencies: ["Policy", "Registration"]),
     .testTarget(
       name: "PlainFrontEndTests",
       dependencies: ["PlainFrontEnd", "Registration", "TestSupport"]),
     .testTarget(
       name: "RegistrationUITests",
-      dependencies: ["RegistrationUI", "Registration", "TestSupport"],
+      dependencies: ["RegistrationUI", "Registration", "Policy", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "EndToEndTests"),
+    // The executable's own parts (the JSON writer), through @testable import.
+    .testTarget(name: "RegisterTests", dependencies: ["register"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -57,6 +57,9 @@ final class Database {
     return Statement(statement, database: self)
   }
 
+  /// Rows changed by the last INSERT, UPDATE or DELETE.
+  var changes: Int { Int(sqlite3_changes(handle)) }
+
   /// The first column of the first row of a query, as an integer.
   func integer(_ sql: String) throws(DatabaseError) -> Int {
     let statement = try prepare(sql)
@@ -87,7 +90,21 @@ final class Statement {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
     for (index, value) in values.enumerated() {
-      let status = sqlite3_bind_text(handle, Int32(index + 1), value, -1, csqlite_transient())
+      // With its length in bytes: as a C string, text would end at its first NUL.
+      let position = Int32(index + 1)
+      var value = value
+      let status = value.withUTF8 { bytes in
+        // An empty buffer may have no address, and a null pointer binds NULL, not "".
+        guard let start = bytes.baseAddress, !bytes.isEmpty else {
+          return sqlite3_bind_text64(
+            handle, position, "", 0, csqlite_transient(), UInt8(SQLITE_UTF8))
+        }
+        return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+          sqlite3_bind_text64(
+            handle, position, $0, sqlite3_uint64(bytes.count), csqlite_transient(),
+            UInt8(SQLITE_UTF8))
+        }
+      }
       guard status == SQLITE_OK else { throw database.error() }
     }
   }
@@ -107,8 +124,11 @@ final class Statement {
     }
   }
 
+  /// The text of a column, all its bytes (a NUL included).
   func text(_ column: Int32) -> String {
-    sqlite3_column_text(handle, column).map { String(cString: $0) } ?? ""
+    guard let text = sqlite3_column_text(handle, column) else { return "" }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
   }
 
   func integer(_ column: Int32) -> Int {

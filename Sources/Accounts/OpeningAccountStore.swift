@@ -12,11 +12,14 @@ public final class OpeningAccountStore: AccountStore {
 
   private let opening = Opening()
 
-  /// Starts opening (or creating) the database at `path`.
-  public init(path: String) {
+  /// Starts opening (or creating) the database at `path`, with logins compared by
+  /// `identity`.
+  public init(path: String, identity: any LoginIdentity) {
     let opening = opening
     DispatchQueue.global().async {
-      let opened = Result { () throws(AccountStoreError) in try SQLiteAccountStore(path: path) }
+      let opened = Result { () throws(AccountStoreError) in
+        try SQLiteAccountStore(path: path, identity: identity)
+      }
       opening.result.withLock { $0 = opened }
       opening.ready.signal()
     }
@@ -32,6 +35,10 @@ public final class OpeningAccountStore: AccountStore {
 
   public func isLoginTaken(_ login: String) throws(AccountStoreError) -> Bool {
     try opened().get().isLoginTaken(login)
+  }
+
+  public func availability(of login: String) throws(AccountStoreError) -> LoginAvailability {
+    try opened().get().availability(of: login)
   }
 
   public func createAccount(login: String, password: String) throws(AccountStoreError)

@@ -5,16 +5,20 @@ import Synchronization
   import Glibc
 #endif
 
-/// Accounts in an SQLite file: logins unique without regard to case (by a unique index),
-/// passwords only as yescrypt hashes. Safe to share between threads.
+/// Accounts in an SQLite file: logins unique by identity (a unique index on the keys
+/// that `identity` computes), lookalikes found by skeleton, passwords only as yescrypt
+/// hashes. Safe to share between threads.
 public final class SQLiteAccountStore: AccountStore {
   public let path: String
+  private let identity: any LoginIdentity
   private let connection: Mutex<Connection>
 
   /// Opens the database at `path`, creating it (mode 0600) and its directory as needed,
-  /// and bringing its schema up to date.
-  public init(path: String) throws(AccountStoreError) {
+  /// and bringing its schema up to date. `identity` says when two logins are one account
+  /// and when they look alike; the store keeps its keys, it does not compute its own.
+  public init(path: String, identity: any LoginIdentity) throws(AccountStoreError) {
     self.path = path
+    self.identity = identity
     do {
       try Self.createFileIfMissing(path)
       let database = try Database(path: path)
@@ -25,7 +29,7 @@ public final class SQLiteAccountStore: AccountStore {
       // In WAL mode NORMAL cannot corrupt the file; a power cut may lose the last commit
       // (an account just created), and every commit is spared a disk sync.
       try database.execute("PRAGMA synchronous = NORMAL")
-      try Schema.migrate(database)
+      try Schema.migrate(database, identity: identity)
       connection = Mutex(try Connection(database))
     } catch let error as AccountStoreError {
       throw error
@@ -51,39 +55,62 @@ public final class SQLiteAccountStore: AccountStore {
   // MARK: AccountStore
 
   public func isLoginTaken(_ login: String) throws(AccountStoreError) -> Bool {
-    try run { connection throws(DatabaseError) in
-      try connection.find.bind(Self.key(login))
-      defer { connection.find.finish() }
-      return try connection.find.step()
+    try availability(of: login) == .taken
+  }
+
+  public func availability(of login: String) throws(AccountStoreError) -> LoginAvailability {
+    let (key, skeleton) = (identity.identityKey(login), identity.skeleton(login))
+    return try run { connection throws(DatabaseError) in
+      if try connection.exists(connection.findKey, key) { return .taken }
+      return try connection.exists(connection.findSkeleton, skeleton) ? .lookalike : .free
     }
   }
 
   public func createAccount(login: String, password: String) throws(AccountStoreError)
     -> CreatedAccount
   {
-    // Hashing is slow on purpose; it needs no lock.
+    guard !login.utf8.contains(0) else { throw .containsNUL("login") }
+    // Stored as typed, after NFC; hashing is slow on purpose and needs no lock.
+    let login = identity.normalized(login)
+    let (key, skeleton) = (identity.identityKey(login), identity.skeleton(login))
     let account = CreatedAccount(
       login: login, passwordHash: try PasswordHash.make(password), createdAt: Timestamp.now())
+    let inserted: Bool
     do throws(DatabaseError) {
-      try connection.withLock { connection throws(DatabaseError) in
-        try connection.insert.bind(login, Self.key(login), account.passwordHash, account.createdAt)
+      inserted = try connection.withLock { connection throws(DatabaseError) in
+        try connection.insert.bind(login, key, skeleton, account.passwordHash, account.createdAt)
         _ = try connection.insert.step()
+        return connection.database.changes > 0
       }
     } catch  where error.isUniqueViolation {
       throw .loginTaken
     } catch {
       throw .unavailable(error.message)
     }
+    // The insert adds nothing when a lookalike exists: one statement, so no race.
+    guard inserted else { throw .loginTaken }
     return account
   }
 
   public func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?
   {
-    let stored = try run { connection throws(DatabaseError) -> (login: String, hash: String)? in
-      try connection.find.bind(Self.key(login))
+    // Refused, not verified: crypt(3) would check only what comes before the NUL.
+    guard !password.utf8.contains(0) else { throw .containsNUL("password") }
+    let key = identity.identityKey(login)
+    let candidates = try run { connection throws(DatabaseError) in
+      try connection.find.bind(key)
       defer { connection.find.finish() }
-      return try connection.find.step() ? (connection.find.text(0), connection.find.text(1)) : nil
+      var found: [(login: String, hash: String)] = []
+      while found.count < 64, try connection.find.step() {
+        found.append((connection.find.text(0), connection.find.text(1)))
+      }
+      return found
     }
+    // Accounts from before the identity rules may share one: the exact login (its
+    // bytes, not only its canonical form) decides which.
+    let stored =
+      candidates.count == 1
+      ? candidates.first : candidates.first { $0.login.utf8.elementsEqual(login.utf8) }
     guard let stored else {
       _ = PasswordHash.verify(password, against: PasswordHash.decoy)
       return nil
@@ -99,20 +126,32 @@ public final class SQLiteAccountStore: AccountStore {
   private final class Connection: @unchecked Sendable {
     let database: Database
     let find: Statement
+    let findKey: Statement
+    let findSkeleton: Statement
     let insert: Statement
 
     init(_ database: Database) throws(DatabaseError) {
       self.database = database
       find = try database.prepare(
-        "SELECT login, password_hash FROM accounts WHERE login_key = ?1")
+        "SELECT login, password_hash FROM accounts WHERE login_key = ?1 ORDER BY login_rank")
+      findKey = try database.prepare("SELECT 1 FROM accounts WHERE login_key = ?1 LIMIT 1")
+      findSkeleton = try database.prepare(
+        "SELECT 1 FROM accounts WHERE login_skeleton = ?1 LIMIT 1")
       insert = try database.prepare(
-        "INSERT INTO accounts (login, login_key, password_hash, created_at) VALUES (?1, ?2, ?3, ?4)"
-      )
+        """
+        INSERT INTO accounts (login, login_key, login_skeleton, password_hash, created_at)
+        SELECT ?1, ?2, ?3, ?4, ?5
+        WHERE NOT EXISTS (SELECT 1 FROM accounts WHERE login_skeleton = ?3)
+        """)
+    }
+
+    /// Whether `query` finds a row for `value`.
+    func exists(_ query: Statement, _ value: String) throws(DatabaseError) -> Bool {
+      try query.bind(value)
+      defer { query.finish() }
+      return try query.step()
     }
   }
-
-  /// What makes two logins the same account: case is ignored.
-  static func key(_ login: String) -> String { login.lowercased() }
 
   /// Runs `body` on the connection, alone; SQLite's complaint becomes the store's.
   private func run<T>(_ body: (Connection) throws(DatabaseError) -> T) throws(AccountStoreError)

@@ -1,9 +1,9 @@
 import Registration
 
 /// The database layout, as a list of migrations. `PRAGMA user_version` holds how many
-/// have run; opening a database runs the rest, each in the transaction that records it.
+/// have run; opening a database runs the rest, all in one transaction that records it.
 enum Schema {
-  static let migrations: [String] = [
+  static let migrations: [Migration] = [
     // 1: accounts. `login` is kept as typed; `login_key` (the login in lower case) is
     // what is unique, so ALICE and alice cannot both exist.
     """
@@ -15,13 +15,16 @@ enum Schema {
       created_at TEXT NOT NULL
     );
     CREATE UNIQUE INDEX accounts_login_key ON accounts (login_key);
-    """
+    """,
+    // 2: Unicode identity (NFKC case fold) in `login_key`, lookalikes by skeleton.
+    .loginIdentity,
   ]
 
   static var version: Int { migrations.count }
 
-  /// Brings `database` to the current version.
-  static func migrate(_ database: Database) throws(AccountStoreError) {
+  /// Brings `database` to the current version; `identity` computes the keys of logins
+  /// already stored.
+  static func migrate(_ database: Database, identity: any LoginIdentity) throws(AccountStoreError) {
     // Usually there is nothing to do: a read says so without taking the write lock.
     if (try? database.integer("PRAGMA user_version")) == version { return }
     do {
@@ -34,7 +37,7 @@ enum Schema {
           "it was written by a newer version of register (schema \(current), this one knows \(version))"
         )
       }
-      for migration in migrations[current...] { try database.execute(migration) }
+      for migration in migrations[current...] { try migration.run(database, identity) }
       try database.execute("PRAGMA user_version = \(version)")
       try database.execute("COMMIT")
     } catch let error as DatabaseError {
@@ -45,5 +48,18 @@ enum Schema {
     } catch {
       throw .unavailable("\(error)")
     }
+  }
+}
+
+/// One step of the schema: SQL, or work SQL cannot do alone.
+struct Migration: ExpressibleByStringLiteral, Sendable {
+  let run: @Sendable (Database, any LoginIdentity) throws(DatabaseError) -> Void
+
+  init(_ run: @escaping @Sendable (Database, any LoginIdentity) throws(DatabaseError) -> Void) {
+    self.run = run
+  }
+
+  init(stringLiteral sql: String) {
+    run = { database, _ throws(DatabaseError) in try database.execute(sql) }
   }
 }

@@ -1,4 +1,5 @@
 import Registration
+import Terminal
 
 /// The second front end: the same view models, asked field by field on lines of text,
 /// for screen readers, scripts and terminals that cannot draw a form.
@@ -52,7 +53,7 @@ public final class PlainFrontEnd {
       scheduler.settle()
       if let created { return .signedUp(created) }
       // Not created: the login was taken meanwhile, or the store failed. Say why, start over.
-      if let message = model.message { dialogue.say(message + "\n") }
+      if let message = model.message { say(message) }
       if !dialogue.isInteractive { return .unmet }
     }
   }
@@ -66,14 +67,20 @@ public final class PlainFrontEnd {
     while true {
       dialogue.say(strings.loginLabel + ": ")
       guard let login = dialogue.answer(secret: false) else { return ended() }
+      if holdsNUL(login) {
+        if dialogue.isInteractive { continue } else { return .unmet }
+      }
       dialogue.say(strings.passwordLabel + ": ")
       guard let password = dialogue.answer(secret: true) else { return ended() }
+      if holdsNUL(password) {
+        if dialogue.isInteractive { continue } else { return .unmet }
+      }
       model.login = login
       model.password = password
       model.signIn()
       scheduler.settle()
       if let signedIn { return .signedIn(signedIn) }
-      if let message = model.message { dialogue.say(message + "\n") }
+      if let message = model.message { say(message) }
       if !dialogue.isInteractive { return model.credentialsRefused ? .wrongCredentials : .failed }
     }
   }
@@ -92,6 +99,9 @@ public final class PlainFrontEnd {
     while true {
       dialogue.say(label(field) + ": ")
       guard let answer = dialogue.answer(secret: field != .login) else { return .end(ended()) }
+      if holdsNUL(answer) {
+        if dialogue.isInteractive { continue } else { return .end(.unmet) }
+      }
       switch field {
       case .login: model.login = answer
       case .password: model.password = answer
@@ -100,19 +110,33 @@ public final class PlainFrontEnd {
       scheduler.settle()
       let requirements = model.requirements(for: field)
       for status in requirements {
-        // An answer with a reason says it ("This login is taken") instead of the rule.
-        dialogue.say("  \(status.isMet ? "[x]" : "[ ]") \(status.reason ?? status.text)\n")
+        dialogue.say("  \(status.isMet ? "[x]" : "[ ]") \(status.text)\n")
       }
-      // A store that could not answer says why.
-      if let message = model.message { dialogue.say(message + "\n") }
+      // Why a login is refused, then a store that could not answer.
+      if field == .login, let problem = model.loginProblem { say(strings.loginProblem(problem)) }
+      if let message = model.message { say(message) }
       if requirements.allSatisfy(\.isMet) { return .met }
       if !dialogue.isInteractive { return .end(.unmet) }
       // With echo off nobody saw which of the two was mistyped: ask for both again.
       if field == .confirmation {
-        dialogue.say(strings.passwordsDoNotMatch + "\n")
+        say(strings.passwordsDoNotMatch)
         return .again(.password)
       }
     }
+  }
+
+  /// Whether `answer` holds a NUL character, which C would cut it at (crypt(3) would hash
+  /// `A` for `A` and seven NULs): such an answer is refused, with a word why.
+  private func holdsNUL(_ answer: String) -> Bool {
+    guard answer.utf8.contains(0) else { return false }
+    dialogue.say(strings.answerContainsNUL + "\n")
+    return true
+  }
+
+  /// A message on a line of its own. It may quote the store or what was typed: whatever
+  /// a terminal would act on is written out.
+  private func say(_ message: String) {
+    dialogue.say(message.escapedForTerminal + "\n")
   }
 
   /// The input ended at a question: finish its line.

@@ -13,8 +13,10 @@ import Observation
 public final class RegistrationViewModel: ScreenModel {
   public var login = "" {
     didSet {
-      updateAvailability()
+      // The rules first: whether the store is asked depends on them.
       inputDidChange()
+      updateAvailability()
+      updateCanSubmit()
     }
   }
   public var password = "" { didSet { inputDidChange() } }
@@ -36,6 +38,8 @@ public final class RegistrationViewModel: ScreenModel {
   public private(set) var canSignInInstead = false
   /// True while a submission waits for the login's check to answer.
   public private(set) var isWaitingToSubmit = false
+  /// The rule the login breaks, if it is refused: the form says it under the button.
+  public private(set) var loginProblem: LoginProblem?
   /// Called with the account once it is created.
   @ObservationIgnored public var onCreated: (CreatedAccount) -> Void = { _ in }
   /// Called when a submission that waited for the login's check is refused by its answer,
@@ -49,21 +53,35 @@ public final class RegistrationViewModel: ScreenModel {
   @ObservationIgnored private let requirementsByField: [RegistrationField: [RequirementStatus]]
   @ObservationIgnored private let availability: RequirementStatus?
   @ObservationIgnored private let store: any AccountStore
+  @ObservationIgnored private let policy: any LoginPolicy
   @ObservationIgnored private let scheduler: any Scheduler
   @ObservationIgnored private let strings: Strings
   @ObservationIgnored private var availabilityTimer: (any Cancellable)?
   /// The last login that was looked up (after the pause), and its answer once it came.
   @ObservationIgnored private var lookedUp: String?
-  @ObservationIgnored private var lookedUpIsFree: Bool?
+  @ObservationIgnored private var lookedUpAnswer: Availability?
 
+  /// What a lookup found: the store's answer, or a reservation the policy knows of.
+  private enum Availability: Sendable {
+    case store(LoginAvailability)
+    case reserved(LoginReservation)
+
+    var isFree: Bool {
+      if case .store(.free) = self { true } else { false }
+    }
+  }
+
+  /// `policy` says what a login may be and which are reserved; the store compares logins
+  /// by the identity it was made with (the same policy, in the program).
   public init(
     store: any AccountStore, scheduler: any Scheduler, strings: Strings = .english,
-    requirements: [Requirement]? = nil
+    policy: any LoginPolicy, requirements: [Requirement]? = nil
   ) {
     self.store = store
+    self.policy = policy
     self.scheduler = scheduler
     self.strings = strings
-    let statuses = (requirements ?? Requirement.signUp(strings)).map {
+    let statuses = (requirements ?? Requirement.signUp(strings, policy: policy)).map {
       RequirementStatus($0, state: .unmet)
     }
     self.requirements = statuses
@@ -151,10 +169,12 @@ public final class RegistrationViewModel: ScreenModel {
     if isWaitingToSubmit { isWaitingToSubmit = false }
     setCreating(true)
     message = nil
-    let (store, login, password) = (store, login, password)
+    let (store, policy, login, password) = (store, policy, login, password)
     scheduler.perform({
       Result { () throws(AccountStoreError) in
-        try store.createAccount(login: login, password: password)
+        // A user or group may have been made with this name since the lookup.
+        if policy.reservation(of: login) != nil { throw .loginTaken }
+        return try store.createAccount(login: login, password: password)
       }
     }) {
       [weak self] result in
@@ -167,13 +187,13 @@ public final class RegistrationViewModel: ScreenModel {
         // Another sign-up won the race: the form stays, with everything typed.
         if self.login == login {
           lookedUp = login
-          lookedUpIsFree = false
-          showAvailability(free: false)
+          lookedUpAnswer = .store(.taken)
+          show(.store(.taken))
           revalidate()
         }
         message = strings.loginTakenMeanwhile
-      case .failure(.unavailable(let reason)):
-        message = strings.cannotSave(reason)
+      case .failure(let error):
+        message = strings.cannotSave(error.description)
       }
     }
     return .started
@@ -184,7 +204,7 @@ public final class RegistrationViewModel: ScreenModel {
   /// Coming back to the form: the store may have changed, so the login is looked up again.
   public func appear() {
     lookedUp = nil
-    lookedUpIsFree = nil
+    lookedUpAnswer = nil
     updateAvailability()
     revalidate()
   }
@@ -211,10 +231,16 @@ public final class RegistrationViewModel: ScreenModel {
   }
 
   private func revalidate() {
+    let problem = login.isEmpty ? nil : policy.validate(login)
+    if loginProblem != problem { loginProblem = problem }
     let input = input
     for status in requirements {
       if let met = status.requirement.isMet(by: input) { status.update(met ? .met : .unmet) }
     }
+    updateCanSubmit()
+  }
+
+  private func updateCanSubmit() {
     let all = requirements.allSatisfy(\.isMet) && !isCreating
     if canSubmit != all { canSubmit = all }
   }
@@ -226,14 +252,15 @@ public final class RegistrationViewModel: ScreenModel {
     guard let availability else { return }
     availabilityTimer?.cancel()
     availabilityTimer = nil
-    let input = input
-    let otherRulesMet = requirements(for: .login).allSatisfy {
-      $0.requirement.isMet(by: input) ?? true
+    // The rules decided at once have just been checked (`inputDidChange` runs first).
+    let otherRulesMet = requirements(for: .login).allSatisfy { status in
+      if case .loginIsFree = status.requirement.check { return true }
+      return status.isMet
     }
     if login.isEmpty || !otherRulesMet {
-      showAvailability(free: nil)
-    } else if login == lookedUp, let free = lookedUpIsFree {
-      showAvailability(free: free)
+      show(nil)
+    } else if login == lookedUp, let answer = lookedUpAnswer {
+      show(answer)
     } else {
       if canSignInInstead { canSignInInstead = false }
       availability.update(.checking)
@@ -250,34 +277,44 @@ public final class RegistrationViewModel: ScreenModel {
     let login = login
     guard login != lookedUp else { return }
     lookedUp = login
-    lookedUpIsFree = nil
-    let store = store
+    lookedUpAnswer = nil
+    let (store, policy) = (store, policy)
     scheduler.perform({
-      Result { () throws(AccountStoreError) in try store.isLoginTaken(login) }
+      Result { () throws(AccountStoreError) -> Availability in
+        if let reservation = policy.reservation(of: login) { return .reserved(reservation) }
+        return .store(try store.availability(of: login))
+      }
     }) { [weak self] result in
       // A newer lookup has started since: this answer is stale.
       guard let self, self.lookedUp == login else { return }
       switch result {
-      case .success(let taken):
-        lookedUpIsFree = !taken
+      case .success(let answer):
+        lookedUpAnswer = answer
       case .failure(let error):
         // Not an answer: forget it, so the next change of the login asks again.
         lookedUp = nil
         message = strings.cannotCheck(error.description)
       }
       // Only the answer for the text now in the field may show.
-      if self.login == login { showAvailability(free: lookedUpIsFree) }
+      if self.login == login { show(lookedUpAnswer) }
       revalidate()
       finishWaitingSubmission()
     }
   }
 
-  /// Shows the store's answer: free, taken (an error in words, with a way to sign in), or
-  /// none (nothing to ask about, or no answer).
-  private func showAvailability(free: Bool?) {
-    availability?.update(
-      free == true ? .met : .unmet, reason: free == false ? strings.loginTaken : nil)
-    let taken = free == false
+  /// "Login is free", met or not, and why not in words: taken (with a way to sign in),
+  /// a lookalike, reserved. Nil: nothing to ask about, or no answer.
+  private func show(_ answer: Availability?) {
+    let note: String? =
+      switch answer {
+      case nil, .store(.free): nil
+      case .store(.taken): strings.loginTaken
+      case .store(.lookalike): strings.loginLooksTaken
+      case .reserved(.reserved): strings.loginReserved
+      case .reserved(.systemName): strings.loginSystemName
+      }
+    availability?.update(answer?.isFree == true ? .met : .unmet, note: note)
+    let taken = if case .store(.taken) = answer { true } else { false }
     if canSignInInstead != taken { canSignInInstead = taken }
   }
 

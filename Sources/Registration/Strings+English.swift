@@ -34,6 +34,7 @@ extension Strings {
     passwordsDoNotMatch: "The passwords do not match. Type the password again, then confirm it.",
     loginTaken: "This login is taken.",
     signInInstead: "Sign in instead?",
+    answerContainsNUL: "The answer contains a NUL character, which is not accepted.",
     unknownOption: { "unknown option '\($0)'" },
     unexpectedArgument: { "unexpected argument '\($0)'" },
     missingValue: { "\($0) needs a value" },
@@ -61,6 +62,9 @@ extension Strings {
                       is not a terminal, or TERM is dumb, unset or unknown)
         --lang en|ru  the language (default: from LC_ALL, LC_MESSAGES or LANG)
         --no-color    use no colour (also when NO_COLOR is set)
+        --reserved FILE  more names nobody may register, one a line (# comments)
+        --unix-names  logins fit for useradd: a-z first, then a-z, 0-9, - and _;
+                      the system's user and group names are taken
         -h, --help    show this help and exit
         --version     show the version and exit
 
@@ -73,6 +77,31 @@ extension Strings {
       meet the requirements; 2 a usage error; 3 the database cannot be opened;
       5 a sign-in's login or password is wrong; 130 interrupted (Ctrl-C);
       128+N ended by signal N.
-      """
+      """,
+    loginCharacters: "Letters, digits and . _ -",
+    loginUnixCharacters: "Lowercase a-z, digits, - and _",
+    loginLooksTaken: "Looks like an existing login",
+    loginReserved: "This name is reserved",
+    loginSystemName: "A system user or group has this name",
+    loginProblem: { problem in
+      switch problem {
+      case .space: "No spaces in a login"
+      case .controlCharacter: "No control characters in a login"
+      case .invisibleCharacter: "No invisible characters in a login"
+      case .unknownCharacter: "A character Unicode does not define"
+      case .notAllowed(let character): "“\(character)” is not allowed: letters, digits, . _ -"
+      case .startsWithPunctuation: "Begin with a letter or a digit"
+      case .endsWithPunctuation: "End with a letter or a digit"
+      case .punctuationInARow: "Two of . _ - in a row"
+      case .mixedScripts: "Mixes alphabets, such as Latin and Cyrillic"
+      case .mixedDigits: "Mixes digits of different number systems"
+      case .repeatedMark: "The same accent twice on one letter"
+      case .tooManyMarks: "Too many accents on one letter"
+      case .tooLong(let limit): "Longer than \(limit) characters"
+      case .unixFirstCharacter: "Begin with a lowercase letter a-z"
+      case .unixCharacter(let character): "“\(character)” is not allowed: a-z, 0-9, - and _"
+      }
+    },
+    cannotReadReservedNames: { "cannot read the reserved names in \($0): \($1)" }
   )
 }

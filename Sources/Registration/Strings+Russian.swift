@@ -49,6 +49,7 @@ extension Strings {
     passwordsDoNotMatch: "Пароли не совпадают. Введите пароль ещё раз, затем повторите его.",
     loginTaken: "Этот логин уже занят.",
     signInInstead: "Войти с ним?",
+    answerContainsNUL: "В ответе есть символ NUL, такой ответ не принимается.",
     unknownOption: { "неизвестный параметр «\($0)»" },
     unexpectedArgument: { "лишний аргумент «\($0)»" },
     missingValue: { "после \($0) нужно указать значение" },
@@ -78,6 +79,10 @@ extension Strings {
                       или неизвестен)
         --lang en|ru  язык (по умолчанию из LC_ALL, LC_MESSAGES или LANG)
         --no-color    без цвета (и когда задана переменная NO_COLOR)
+        --reserved ФАЙЛ  ещё имена, которые нельзя занять, по одному в строке
+                      (# — комментарий)
+        --unix-names  логины для useradd: сначала a-z, затем a-z, 0-9, - и _;
+                      имена пользователей и групп системы заняты
         -h, --help    показать эту справку
         --version     показать версию
 
@@ -91,6 +96,32 @@ extension Strings {
       кончились или не соответствуют требованиям; 2 — ошибка в параметрах; 3 — не
       удаётся открыть базу аккаунтов; 5 — при входе указан неверный логин или
       пароль; 130 — прервано (Ctrl-C); 128+N — завершено сигналом N.
-      """
+      """,
+    loginCharacters: "Буквы, цифры и . _ -",
+    loginUnixCharacters: "Строчные a-z, цифры, - и _",
+    loginLooksTaken: "Похож на существующий логин",
+    loginReserved: "Это имя зарезервировано",
+    loginSystemName: "Это имя системного пользователя или группы",
+    loginProblem: { problem in
+      switch problem {
+      case .space: "В логине не может быть пробелов"
+      case .controlCharacter: "В логине не может быть управляющих символов"
+      case .invisibleCharacter: "В логине не может быть невидимых символов"
+      case .unknownCharacter: "Символ, которого нет в Юникоде"
+      case .notAllowed(let character): "«\(character)» нельзя: только буквы, цифры, . _ -"
+      case .startsWithPunctuation: "Начните с буквы или цифры"
+      case .endsWithPunctuation: "Закончите буквой или цифрой"
+      case .punctuationInARow: "Два знака из . _ - подряд"
+      case .mixedScripts: "Смешаны разные алфавиты"
+      case .mixedDigits: "Смешаны цифры разных систем счисления"
+      case .repeatedMark: "Один и тот же знак над буквой дважды"
+      case .tooManyMarks: "Слишком много знаков над одной буквой"
+      case .tooLong(let limit):
+        "Длиннее \(limit) \(russianPlural(limit, "символа", "символов", "символов"))"
+      case .unixFirstCharacter: "Начните со строчной буквы a-z"
+      case .unixCharacter(let character): "«\(character)» нельзя: только a-z, 0-9, - и _"
+      }
+    },
+    cannotReadReservedNames: { "не удаётся прочитать зарезервированные имена из \($0): \($1)" }
   )
 }

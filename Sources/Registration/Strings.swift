@@ -50,6 +50,8 @@ public struct Strings: Sendable {
   public var passwordsDoNotMatch: String
   public var loginTaken: String
   public var signInInstead: String
+  // Hostile text: an answer with a NUL character (line by line)
+  public var answerContainsNUL: String
 
   // The program's own messages, on stderr
   public var unknownOption: @Sendable (String) -> String
@@ -63,6 +65,18 @@ public struct Strings: Sendable {
   public var unknownTerminal: @Sendable (String) -> String
   public var crashed: String
   public var help: String
+
+  // Logins: what a login may be, lookalikes, reserved and system names
+  public var loginCharacters: String
+  /// The row's text with `--unix-names`.
+  public var loginUnixCharacters: String
+  /// "Login is free" unmet because the login looks like another (which is not said).
+  public var loginLooksTaken: String
+  public var loginReserved: String
+  public var loginSystemName: String
+  /// Why a login is refused, under the button.
+  public var loginProblem: @Sendable (LoginProblem) -> String
+  public var cannotReadReservedNames: @Sendable (_ path: String, _ reason: String) -> String
 }
 
 /// The languages the program speaks.

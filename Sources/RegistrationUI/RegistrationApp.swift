@@ -40,7 +40,8 @@ public final class RegistrationApp {
     router = Router(screens: [.signUp: signUpModel, .signIn: signInModel])
     signUp = SignUpScreen(viewModel: signUpModel, strings: strings)
     signIn = SignInScreen(viewModel: signInModel, strings: strings)
-    application.contentWidth = SignUpScreen.width(for: strings)
+    application.contentWidth = SignUpScreen.width(
+      for: signUpModel.requirements.map(\.requirement), strings: strings)
     application.tooSmallNotice = { strings.terminalTooSmall($0.width, $0.height) }
 
     isBusy = { signUpModel.isCreating || signInModel.isSigningIn }

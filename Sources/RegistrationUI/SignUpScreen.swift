@@ -22,14 +22,10 @@ public final class SignUpScreen {
   public var onFocusRequest: (View) -> Void = { _ in }
 
   /// The widest the form is laid out: 45-column fields and a margin of 2 on each side, or
-  /// wider if a language's texts need it (a requirement row with its icon, a label with
-  /// the reveal toggle).
-  public static func width(for strings: Strings) -> Int {
-    let rows = [
-      strings.loginLength, strings.loginIsFree, strings.checkingLogin, strings.passwordLength,
-      strings.passwordUppercase, strings.confirmationMatches,
-      strings.loginTaken + " " + strings.signInInstead,
-    ].map { TextWidth.columns(of: $0) + 2 }
+  /// wider if a language's texts need it (every text a requirement row may show, with its
+  /// icon; a label with the reveal toggle).
+  public static func width(for requirements: [Requirement], strings: Strings) -> Int {
+    let rows = requirements.flatMap(\.texts).map { TextWidth.columns(of: $0) + 2 }
     let labels = [strings.passwordLabel, strings.confirmationLabel].map {
       TextWidth.columns(of: $0) + 1 + TextWidth.columns(of: "[\(strings.show)]")
     }
@@ -71,12 +67,17 @@ public final class SignUpScreen {
       }
       root.add(group)
     }
-    root.add(
-      submitArea(
-        submitButton, busy: { viewModel.isCreating || viewModel.isWaitingToSubmit },
-        busyText: viewModel.isCreating ? strings.creatingAccount : strings.checkingLogin + "…",
-        message: { viewModel.message }, submit: { [unowned self] in submit() }))
-    root.add(signInLink, alignment: .center)
+    // A refused login is explained under the button: dimmed while it is being typed, an
+    // error once the user has left the field or tried to sign up.
+    let area = submitArea(
+      submitButton, busy: { viewModel.isCreating || viewModel.isWaitingToSubmit },
+      busyText: viewModel.isCreating ? strings.creatingAccount : strings.checkingLogin + "…",
+      message: { viewModel.message ?? viewModel.loginProblem.map(strings.loginProblem) },
+      isHint: { viewModel.message == nil && !viewModel.errorsAreShown(for: .login) },
+      submit: { [unowned self] in submit() })
+    // Right under the message line, with no blank row: 24 rows hold the whole form.
+    area.add(signInLink, alignment: .center)
+    root.add(area)
 
     signInLink.action = { [unowned self] in onSignIn() }
     // Enter in the last field signs up when everything is met (or still being checked).
@@ -93,14 +94,14 @@ public final class SignUpScreen {
     strings: Strings
   ) -> RequirementRow {
     RequirementRow(
-      { status.state == .checking ? strings.checkingLogin : status.reason ?? status.text },
+      { status.state == .checking ? strings.checkingLogin : status.text },
       state: {
         switch status.state {
         case .met: .met
         case .checking: .pending
-        // An answer with a reason ("This login is taken") is an error at once.
+        // An answer that says why ("This login is taken.") is an error at once.
         case .unmet:
-          viewModel.errorsAreShown(for: field) || status.reason != nil ? .failed : .unmet
+          viewModel.errorsAreShown(for: field) || status.note != nil ? .failed : .unmet
         }
       })
   }

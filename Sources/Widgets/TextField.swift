@@ -211,7 +211,7 @@ open class TextField: View {
     isShowingRefusal = false
     switch event {
     case .text(let text):
-      apply(.insert(text))
+      apply(.insert(Self.typable(text)))
       return true
     case .paste(let text):
       apply(.insert(Self.pastable(text)))
@@ -280,6 +280,13 @@ open class TextField: View {
     let room = maxLength - editor.characters.count
     if room <= 0 { return "" }
     return String(text.prefix(room))
+  }
+
+  /// Typed text without controls: the decoder makes keys of them, but whatever sends an
+  /// event, a NUL or an ESC never gets into a value.
+  static func typable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: TextWidth.isControl) else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.filter { !TextWidth.isControl($0) }))
   }
 
   /// Paste text as one line: line breaks at its ends go (a password copied with the

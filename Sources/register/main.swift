@@ -1,5 +1,6 @@
 import Accounts
 import PlainFrontEnd
+import Policy
 import Registration
 import RegistrationUI
 import Terminal
@@ -9,9 +10,10 @@ import Widgets
   import Glibc
 #endif
 
-/// Writes one line to stderr.
+/// Writes one line to stderr. Messages quote flags, paths, `TERM` and the store's reasons:
+/// whatever a terminal would act on is written out (`\u{1B}`), so the line stays one line.
 func complain(_ message: String) {
-  var line = Array("register: \(message)\n".utf8)
+  var line = Array("register: \(message.escapedForTerminal)\n".utf8)
   _ = write(STDERR_FILENO, &line, line.count)
 }
 
@@ -58,12 +60,24 @@ case .run:
   break
 }
 
+// What a login may be; the store compares logins by its identity and skeletons.
+var reservedNames = ReservedNames()
+if let file = options.reservedNames {
+  do {
+    reservedNames = try ReservedNames.builtIn(andFile: file)
+  } catch {
+    complain(strings.cannotReadReservedNames(file, error.reason))
+    exit(2)
+  }
+}
+let policy = UnicodeLoginPolicy(reserved: reservedNames, unixNames: options.unixNames)
+
 guard let path = options.database ?? SQLiteAccountStore.defaultPath(environment: environment) else {
   complain(strings.noDatabasePlace)
   exit(3)
 }
 // Opened on another thread while the terminal starts and the first frame is drawn.
-let store = OpeningAccountStore(path: path)
+let store = OpeningAccountStore(path: path, identity: policy)
 
 /// Exits 3 if the database could not be opened (after `before`, which restores the terminal).
 func requireStore(before: () -> Void = {}) {
@@ -93,13 +107,13 @@ func finish(_ ending: Ending) -> Never {
           "login": account.login, "password_hash": account.passwordHash,
           "created_at": account.createdAt,
         ])
-        : strings.accountCreated(account.login))
+        : strings.accountCreated(account.login.escapedForTerminal))
     exit(0)
   case .signedIn(let account):
     print(
       json
         ? JSON.object(["login": account.login, "signed_in_at": account.signedInAt])
-        : strings.signedIn(account.login))
+        : strings.signedIn(account.login.escapedForTerminal))
     exit(0)
   case .status(let status, let message):
     if let message { complain(message) }
@@ -130,7 +144,9 @@ guard let screen = openScreen() else {
   let dialogue = PlainFrontEnd(dialogue: StandardDialogue(), scheduler: scheduler, strings: strings)
   switch options.signIn
     ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
-    : dialogue.signUp(RegistrationViewModel(store: store, scheduler: scheduler, strings: strings))
+    : dialogue.signUp(
+      RegistrationViewModel(
+        store: store, scheduler: scheduler, strings: strings, policy: policy))
   {
   case .signedUp(let account): finish(.created(account))
   case .signedIn(let account): finish(.signedIn(account))
@@ -146,7 +162,8 @@ let application = Application(screen: screen)
 let scheduler = ApplicationScheduler(application)
 let app = RegistrationApp(
   application: application,
-  signUpModel: RegistrationViewModel(store: store, scheduler: scheduler, strings: strings),
+  signUpModel: RegistrationViewModel(
+    store: store, scheduler: scheduler, strings: strings, policy: policy),
   signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
   start: options.signIn ? .signIn : .signUp, strings: strings)
 application.render()

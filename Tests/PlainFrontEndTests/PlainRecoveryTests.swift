@@ -13,7 +13,8 @@ struct PlainRecoveryTests {
   func mismatchAsksBoth() throws {
     // The first password was mistyped (echo off, so nobody saw it): both come again.
     let dialogue = ScriptedDialogue(["bobby", "Secrte123", "Secret123", "Secret123", "Secret123"])
-    let model = RegistrationViewModel(store: store, scheduler: scheduler)
+    let model = RegistrationViewModel(
+      store: store, scheduler: scheduler, policy: FakeLoginPolicy())
     let outcome = PlainFrontEnd(dialogue: dialogue, scheduler: scheduler, strings: .english)
       .signUp(model)
     guard case .signedUp(let account) = outcome else {
@@ -40,7 +41,8 @@ struct PlainRecoveryTests {
   @Test("in Russian too")
   func mismatchInRussian() {
     let dialogue = ScriptedDialogue(["борис", "Секрет123", "Секрет12", "Секрет123", "Секрет123"])
-    let model = RegistrationViewModel(store: store, scheduler: scheduler, strings: .russian)
+    let model = RegistrationViewModel(
+      store: store, scheduler: scheduler, strings: .russian, policy: FakeLoginPolicy())
     let outcome = PlainFrontEnd(dialogue: dialogue, scheduler: scheduler, strings: .russian)
       .signUp(model)
     #expect(outcome != .inputEnded)

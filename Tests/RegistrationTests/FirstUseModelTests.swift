@@ -11,7 +11,8 @@ struct FirstUseModelTests {
   let scheduler = ManualScheduler()
 
   func model(_ requirements: [Requirement]? = nil) -> RegistrationViewModel {
-    RegistrationViewModel(store: store, scheduler: scheduler, requirements: requirements)
+    RegistrationViewModel(
+      store: store, scheduler: scheduler, policy: FakeLoginPolicy(), requirements: requirements)
   }
 
   func free(_ model: RegistrationViewModel) -> RequirementStatus {
@@ -25,7 +26,7 @@ struct FirstUseModelTests {
     scheduler.settle()
     #expect(store.lookedUp.isEmpty)
     #expect(free(model).state == .unmet)
-    #expect(free(model).reason == nil, "unmet for want of a login, not taken")
+    #expect(free(model).note == nil, "unmet for want of a login, not taken")
     model.login = "alic"
     #expect(free(model).state == .checking)
     scheduler.settle()
@@ -54,10 +55,10 @@ struct FirstUseModelTests {
     model.login = "Alice"
     scheduler.settle()
     #expect(free(model).state == .unmet)
-    #expect(free(model).reason == "This login is taken.")
+    #expect(free(model).note == "This login is taken.")
     #expect(model.canSignInInstead)
     model.login = "alicia"
-    #expect(free(model).reason == nil, "a new login is a new question")
+    #expect(free(model).note == nil, "a new login is a new question")
     #expect(!model.canSignInInstead)
     scheduler.settle()
     #expect(free(model).state == .met)

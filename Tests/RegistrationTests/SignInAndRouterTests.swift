@@ -93,7 +93,8 @@ struct RouterTests {
   func valuesSurvive() {
     let store = InMemoryAccountStore()
     let scheduler = ManualScheduler()
-    let signUp = RegistrationViewModel(store: store, scheduler: scheduler)
+    let signUp = RegistrationViewModel(
+      store: store, scheduler: scheduler, policy: FakeLoginPolicy())
     let signIn = SignInViewModel(store: store, scheduler: scheduler)
     let router = Router(screens: [.signUp: signUp, .signIn: signIn])
     router.show(.signUp)

@@ -1,4 +1,5 @@
 import Foundation
+import Policy
 import Registration
 import RegistrationUI
 import Terminal
@@ -121,7 +122,7 @@ struct FuzzTests {
   /// Runs one sequence; the first violated invariant, with the event that led to it.
   static func run(seed: UInt64) -> String? {
     var random = SeededGenerator(seed: seed)
-    let store = InMemoryAccountStore(logins: ["alice"])
+    let store = InMemoryAccountStore(logins: ["alice"], identity: UnicodeLoginPolicy())
     let form = SignUpHarness(
       size: Size(
         width: Int.random(in: 1...100, using: &random),

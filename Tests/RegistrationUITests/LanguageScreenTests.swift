@@ -1,3 +1,4 @@
+import Policy
 import Registration
 import RegistrationUI
 import Terminal
@@ -19,7 +20,7 @@ struct LanguageScreenTests {
   /// race, a wrong password.
   static func screens(_ strings: Strings) -> [String] {
     var seen: [String] = []
-    let store = InMemoryAccountStore(logins: ["taken"])
+    let store = InMemoryAccountStore(logins: ["taken"], identity: UnicodeLoginPolicy())
     let form = SignUpHarness(store: store, strings: strings)
     func look() { seen.append(form.screen.lines.joined(separator: "\n")) }
     look()

@@ -1,3 +1,4 @@
+import Policy
 import Registration
 import RegistrationUI
 import Terminal
@@ -47,7 +48,7 @@ struct SignInScreenTests {
 
   @Test("a wrong password says so without saying which; the right one signs in")
   func signIn() {
-    let store = InMemoryAccountStore()
+    let store = InMemoryAccountStore(identity: UnicodeLoginPolicy())
     store.add(login: "Alice", password: "Secret123")
     let form = SignUpHarness(start: .signIn, store: store)
     form.type("alice")
