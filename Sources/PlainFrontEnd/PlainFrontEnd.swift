@@ -15,6 +15,10 @@ public final class PlainFrontEnd {
     case inputEnded
     /// A script's answer did not meet a requirement (a script is not asked again).
     case unmet
+    /// A script's sign-in: the login or the password is wrong (the dialogue said so).
+    case wrongCredentials
+    /// A script's attempt the store could not carry out (the dialogue said why).
+    case failed
   }
 
   private let dialogue: any Dialogue
@@ -35,9 +39,15 @@ public final class PlainFrontEnd {
     model.appear()
     defer { model.disappear() }
     dialogue.say(strings.signUpTitle + "\n")
+    let fields = RegistrationField.allCases
     while true {
-      for field in RegistrationField.allCases {
-        if let ending = ask(field, of: model) { return ending }
+      var index = fields.startIndex
+      while index < fields.endIndex {
+        switch ask(fields[index], of: model) {
+        case .met: index += 1
+        case .again(let field): index = fields.firstIndex(of: field)!
+        case .end(let ending): return ending
+        }
       }
       model.submit()
       scheduler.settle()
@@ -71,18 +81,26 @@ public final class PlainFrontEnd {
       scheduler.settle()
       if let signedIn { return .signedIn(signedIn) }
       if let message = model.message { say(message) }
-      if !dialogue.isInteractive { return .unmet }
+      if !dialogue.isInteractive { return model.credentialsRefused ? .wrongCredentials : .failed }
     }
   }
 
-  /// Asks for `field` until its requirements are met (a person) or once (a script); nil
-  /// when they are met, otherwise how the dialogue ends.
-  private func ask(_ field: RegistrationField, of model: RegistrationViewModel) -> Outcome? {
+  /// Where the dialogue goes after a question.
+  private enum Step {
+    /// Every requirement of the field is met: on to the next.
+    case met
+    /// Back to this field (the password, when its confirmation did not match).
+    case again(RegistrationField)
+    case end(Outcome)
+  }
+
+  /// Asks for `field` until its requirements are met (a person) or once (a script).
+  private func ask(_ field: RegistrationField, of model: RegistrationViewModel) -> Step {
     while true {
       dialogue.say(label(field) + ": ")
-      guard let answer = dialogue.answer(secret: field != .login) else { return ended() }
+      guard let answer = dialogue.answer(secret: field != .login) else { return .end(ended()) }
       if holdsNUL(answer) {
-        if dialogue.isInteractive { continue } else { return .unmet }
+        if dialogue.isInteractive { continue } else { return .end(.unmet) }
       }
       switch field {
       case .login: model.login = answer
@@ -97,8 +115,13 @@ public final class PlainFrontEnd {
       // Why a login is refused, then a store that could not answer.
       if field == .login, let problem = model.loginProblem { say(strings.loginProblem(problem)) }
       if let message = model.message { say(message) }
-      if requirements.allSatisfy(\.isMet) { return nil }
-      if !dialogue.isInteractive { return .unmet }
+      if requirements.allSatisfy(\.isMet) { return .met }
+      if !dialogue.isInteractive { return .end(.unmet) }
+      // With echo off nobody saw which of the two was mistyped: ask for both again.
+      if field == .confirmation {
+        say(strings.passwordsDoNotMatch)
+        return .again(.password)
+      }
     }
   }
 

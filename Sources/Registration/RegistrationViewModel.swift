@@ -13,8 +13,10 @@ import Observation
 public final class RegistrationViewModel: ScreenModel {
   public var login = "" {
     didSet {
-      updateAvailability()
+      // The rules first: whether the store is asked depends on them.
       inputDidChange()
+      updateAvailability()
+      updateCanSubmit()
     }
   }
   public var password = "" { didSet { inputDidChange() } }
@@ -32,10 +34,17 @@ public final class RegistrationViewModel: ScreenModel {
   public private(set) var hasAttemptedSubmit = false
   /// A message about the form as a whole: the login was taken meanwhile, the store failed.
   public private(set) var message: String?
+  /// True when the store says an account has this login: the form offers to sign in.
+  public private(set) var canSignInInstead = false
+  /// True while a submission waits for the login's check to answer.
+  public private(set) var isWaitingToSubmit = false
   /// The rule the login breaks, if it is refused: the form says it under the button.
   public private(set) var loginProblem: LoginProblem?
   /// Called with the account once it is created.
   @ObservationIgnored public var onCreated: (CreatedAccount) -> Void = { _ in }
+  /// Called when a submission that waited for the login's check is refused by its answer,
+  /// with the field to go to.
+  @ObservationIgnored public var onSubmissionRejected: (RegistrationField) -> Void = { _ in }
 
   /// How long typing must pause before the login is looked up.
   public static let availabilityDelay = Duration.milliseconds(250)
@@ -108,6 +117,12 @@ public final class RegistrationViewModel: ScreenModel {
     RegistrationField.allCases.first { field in requirements(for: field).contains { !$0.isMet } }
   }
 
+  /// True when every requirement is met or still being checked, and no account is being
+  /// created: submitting goes ahead, at once or when the check answers.
+  public var isReadyToSubmit: Bool {
+    !isCreating && requirements.allSatisfy { $0.state != .unmet }
+  }
+
   /// Records that the user moved away from `field`.
   public func leave(_ field: RegistrationField) {
     if !visitedFields.contains(field) { visitedFields.insert(field) }
@@ -121,6 +136,9 @@ public final class RegistrationViewModel: ScreenModel {
     case started
     /// Something is unmet: the form should go to this field.
     case rejected(firstUnmet: RegistrationField)
+    /// Everything else is met and the login is being checked: the account is created when
+    /// the answer says it is free (otherwise `onSubmissionRejected` follows).
+    case waiting
     /// An account is already being created.
     case busy
   }
@@ -131,9 +149,24 @@ public final class RegistrationViewModel: ScreenModel {
   public func submit() -> Submission {
     if isCreating { return .busy }
     guard canSubmit else {
+      if isReadyToSubmit {
+        if !isWaitingToSubmit { isWaitingToSubmit = true }
+        // No need to wait out the typing pause: the person has finished typing.
+        if let timer = availabilityTimer {
+          timer.cancel()
+          availabilityTimer = nil
+          lookUpLogin()
+        }
+        return .waiting
+      }
       if !hasAttemptedSubmit { hasAttemptedSubmit = true }
-      return .rejected(firstUnmet: firstFieldWithUnmetRequirement ?? .login)
+      // A row still being checked is not what sends the person back.
+      let unmet = RegistrationField.allCases.first { field in
+        requirements(for: field).contains { $0.state == .unmet }
+      }
+      return .rejected(firstUnmet: unmet ?? firstFieldWithUnmetRequirement ?? .login)
     }
+    if isWaitingToSubmit { isWaitingToSubmit = false }
     setCreating(true)
     message = nil
     let (store, policy, login, password) = (store, policy, login, password)
@@ -155,7 +188,7 @@ public final class RegistrationViewModel: ScreenModel {
         if self.login == login {
           lookedUp = login
           lookedUpAnswer = .store(.taken)
-          availability?.update(.unmet)
+          show(.store(.taken))
           revalidate()
         }
         message = strings.loginTakenMeanwhile
@@ -178,6 +211,8 @@ public final class RegistrationViewModel: ScreenModel {
 
   public func disappear() {
     availabilityTimer?.cancel()
+    availabilityTimer = nil
+    if isWaitingToSubmit { isWaitingToSubmit = false }
   }
 
   // MARK: Inside
@@ -187,9 +222,11 @@ public final class RegistrationViewModel: ScreenModel {
     revalidate()
   }
 
-  /// Typing makes an old message about the form stale.
+  /// Typing makes an old message about the form stale, and calls off a submission that
+  /// was waiting for the check (it was for other input).
   private func inputDidChange() {
     if message != nil && !isCreating { message = nil }
+    if isWaitingToSubmit { isWaitingToSubmit = false }
     revalidate()
   }
 
@@ -200,23 +237,35 @@ public final class RegistrationViewModel: ScreenModel {
     for status in requirements {
       if let met = status.requirement.isMet(by: input) { status.update(met ? .met : .unmet) }
     }
+    updateCanSubmit()
+  }
+
+  private func updateCanSubmit() {
     let all = requirements.allSatisfy(\.isMet) && !isCreating
     if canSubmit != all { canSubmit = all }
   }
 
   /// Shows what is known of the current login's availability, and looks it up after a
-  /// pause if it is not known yet.
+  /// pause if it is not known yet. A login that breaks another of the login's rules could
+  /// not be registered anyway: the store is not asked about it.
   private func updateAvailability() {
     guard let availability else { return }
     availabilityTimer?.cancel()
     availabilityTimer = nil
-    if login.isEmpty {
-      availability.update(.unmet)
+    // The rules decided at once have just been checked (`inputDidChange` runs first).
+    let otherRulesMet = requirements(for: .login).allSatisfy { status in
+      if case .loginIsFree = status.requirement.check { return true }
+      return status.isMet
+    }
+    if login.isEmpty || !otherRulesMet {
+      show(nil)
     } else if login == lookedUp, let answer = lookedUpAnswer {
       show(answer)
     } else {
+      if canSignInInstead { canSignInInstead = false }
       availability.update(.checking)
       availabilityTimer = scheduler.schedule(after: Self.availabilityDelay) { [weak self] in
+        self?.availabilityTimer = nil
         self?.lookUpLogin()
       }
     }
@@ -247,22 +296,32 @@ public final class RegistrationViewModel: ScreenModel {
         message = strings.cannotCheck(error.description)
       }
       // Only the answer for the text now in the field may show.
-      if self.login == login {
-        if let answer = lookedUpAnswer { show(answer) } else { availability?.update(.unmet) }
-      }
+      if self.login == login { show(lookedUpAnswer) }
       revalidate()
+      finishWaitingSubmission()
     }
   }
 
-  /// "Login is free", met or not, and why not when "taken" would not say it.
-  private func show(_ answer: Availability) {
+  /// "Login is free", met or not, and why not in words: taken (with a way to sign in),
+  /// a lookalike, reserved. Nil: nothing to ask about, or no answer.
+  private func show(_ answer: Availability?) {
     let note: String? =
       switch answer {
-      case .store(.free), .store(.taken): nil
+      case nil, .store(.free): nil
+      case .store(.taken): strings.loginTaken
       case .store(.lookalike): strings.loginLooksTaken
       case .reserved(.reserved): strings.loginReserved
       case .reserved(.systemName): strings.loginSystemName
       }
-    availability?.update(answer.isFree ? .met : .unmet, note: note)
+    availability?.update(answer?.isFree == true ? .met : .unmet, note: note)
+    let taken = if case .store(.taken) = answer { true } else { false }
+    if canSignInInstead != taken { canSignInInstead = taken }
+  }
+
+  /// The check a submission waited for has answered: submit now, or say where to go.
+  private func finishWaitingSubmission() {
+    guard isWaitingToSubmit, availability?.state != .checking else { return }
+    isWaitingToSubmit = false
+    if case .rejected(let field) = submit() { onSubmissionRejected(field) }
   }
 }

@@ -88,7 +88,7 @@ extension Requirement {
       id: "login.free", field: .login, text: strings.loginIsFree, check: .loginIsFree,
       otherTexts: [
         strings.checkingLogin, strings.loginLooksTaken, strings.loginReserved,
-        strings.loginSystemName,
+        strings.loginSystemName, strings.loginTaken + " " + strings.signInInstead,
       ])
   }
 

@@ -6,10 +6,10 @@ extension Strings {
     confirmationLabel: "Confirm password",
     show: "show",
     hide: "hide",
-    signUpButton: "Sign up",
+    signUpButton: "Create account",
     haveAccount: "Already have an account?",
     signInLink: "Sign in",
-    terminalTooSmall: "Terminal too small",
+    terminalTooSmall: { "Terminal too small: needs at least \($0) columns and \($1) rows" },
     creatingAccount: "Creating the account…",
     loginTakenMeanwhile: "The login was just taken. Choose another.",
     signInTitle: "Sign in",
@@ -24,13 +24,16 @@ extension Strings {
     passwordLength: "At least 8 characters",
     passwordUppercase: "One uppercase letter",
     confirmationMatches: "Matches the password",
-    cannotSave: { "Not saved: \($0)" },
+    cannotSave: { "Account not created: \($0)" },
     cannotCheck: { "Login not checked: \($0)" },
     cannotSignIn: { "Not signed in: \($0)" },
     accountCreated: { "Account \($0) created." },
     signedIn: { "Signed in as \($0)." },
     inputEnded: "input ended before every question was answered; nothing was done",
     answersUnmet: "an answer does not meet its requirements; nothing was done",
+    passwordsDoNotMatch: "The passwords do not match. Type the password again, then confirm it.",
+    loginTaken: "This login is taken.",
+    signInInstead: "Sign in instead?",
     answerContainsNUL: "The answer contains a NUL character, which is not accepted.",
     unknownOption: { "unknown option '\($0)'" },
     unexpectedArgument: { "unexpected argument '\($0)'" },
@@ -66,12 +69,14 @@ extension Strings {
         --version     show the version and exit
 
       Keys: Tab or Down goes to the next field, Shift-Tab or Up to the previous one.
-      Enter moves on from a field and presses a button. F2 or Ctrl-R shows the
+      Enter moves on from a field (in the last one, once everything is filled in, it
+      creates the account or signs in) and presses a button. F2 or Ctrl-R shows the
       password. Esc goes back (on Sign in) or quits; Ctrl-C quits; Ctrl-Z suspends.
 
       Exit status: 0 signed up or in; 1 cancelled, or the answers ran out or did not
       meet the requirements; 2 a usage error; 3 the database cannot be opened;
-      130 interrupted (Ctrl-C); 128+N ended by signal N.
+      5 a sign-in's login or password is wrong; 130 interrupted (Ctrl-C);
+      128+N ended by signal N.
       """,
     loginCharacters: "Letters, digits and . _ -",
     loginUnixCharacters: "Lowercase a-z, digits, - and _",

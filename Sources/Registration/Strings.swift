@@ -12,7 +12,8 @@ public struct Strings: Sendable {
   public var signUpButton: String
   public var haveAccount: String
   public var signInLink: String
-  public var terminalTooSmall: String
+  /// Given the columns and rows needed.
+  public var terminalTooSmall: @Sendable (Int, Int) -> String
   public var creatingAccount: String
   public var loginTakenMeanwhile: String
 
@@ -45,6 +46,10 @@ public struct Strings: Sendable {
   public var inputEnded: String
   public var answersUnmet: String
 
+  // First use: what a newcomer is told after a mistake
+  public var passwordsDoNotMatch: String
+  public var loginTaken: String
+  public var signInInstead: String
   // Hostile text: an answer with a NUL character (line by line)
   public var answerContainsNUL: String
 

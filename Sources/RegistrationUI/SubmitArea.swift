@@ -5,7 +5,7 @@ import Widgets
 /// Activating the button, enabled or not, calls `submit` (a disabled one then says why by
 /// moving focus).
 func submitArea(
-  _ button: Button, busy: @escaping () -> Bool, busyText: String,
+  _ button: Button, busy: @escaping () -> Bool, busyText: @autoclosure @escaping () -> String,
   message: @escaping () -> String?, isHint: @escaping () -> Bool = { false },
   submit: @escaping () -> Void
 ) -> VStack {
@@ -15,7 +15,7 @@ func submitArea(
   area.add(button, alignment: .center)
   area.add(
     Label(
-      { busy() ? busyText : message() ?? "" }, alignment: .center,
+      { busy() ? busyText() : message() ?? "" }, alignment: .center,
       style: { busy() || isHint() ? $0.caption : $0.error }))
   return area
 }

@@ -156,6 +156,9 @@ guard let screen = openScreen() else {
   case .signedIn(let account): finish(.signedIn(account))
   case .inputEnded: finish(.status(1, strings.inputEnded))
   case .unmet: finish(.status(1, strings.answersUnmet))
+  // The dialogue has said why: no second line.
+  case .wrongCredentials: finish(.status(5, nil))
+  case .failed: finish(.status(1, nil))
   }
 }
 

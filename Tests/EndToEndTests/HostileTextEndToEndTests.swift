@@ -4,7 +4,7 @@ import Testing
 /// Control and format characters from users, through the release binary: nothing it
 /// writes (result, echo, messages) carries them raw, so a login cannot retitle or recolour
 /// the terminal. Bytes are checked, not text.
-@Suite("Hostile text end to end")
+@Suite("Hostile text end to end", .cleansUp)
 struct HostileTextEndToEndTests {
   let folder: URL
 

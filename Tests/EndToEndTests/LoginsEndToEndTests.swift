@@ -3,7 +3,7 @@ import Testing
 
 /// What a login may be, through the release binary: reserved names from a file, Unix
 /// names, a database from the previous version, and the form's explanation on screen.
-@Suite("Logins end to end")
+@Suite("Logins end to end", .cleansUp)
 struct LoginsEndToEndTests {
   let folder: URL
 
@@ -39,12 +39,18 @@ struct LoginsEndToEndTests {
   @Test("--reserved FILE: its names, in any case or look, are not free")
   func reservedFile() throws {
     try "# our brand\nacme\n".write(toFile: path("names"), atomically: true, encoding: .utf8)
-    for login in ["ACME", "acm\u{435}", "root"] {
+    for login in ["ACME", "root"] {
       let result = try run(
         "--plain --reserved \(path("names")) --db \(database)", input: "\(login)\n")
       #expect(result.status == 1)
       #expect(result.output.contains("  [ ] This name is reserved\n"), "\(login)")
     }
+    // A Cyrillic е among Latin letters is refused by the characters rule before anyone is
+    // asked whether it is free.
+    let mixed = try run(
+      "--plain --reserved \(path("names")) --db \(database)", input: "acm\u{435}\n")
+    #expect(mixed.status == 1)
+    #expect(mixed.output.contains("  [ ] Letters, digits and . _ -\n  [ ] Login is free\n"))
   }
 
   @Test("--unix-names: Debian's rule on the row, and the system's users and groups taken")
@@ -53,7 +59,7 @@ struct LoginsEndToEndTests {
     #expect(upper.status == 1)
     #expect(
       upper.output.contains(
-        "  [ ] Lowercase a-z, digits, - and _\n  [x] Login is free\nBegin with a lowercase letter a-z\n"
+        "  [ ] Lowercase a-z, digits, - and _\n  [ ] Login is free\nBegin with a lowercase letter a-z\n"
       ))
     // Debian's base-passwd makes both: the user backup and the group users.
     for name in ["backup", "users"] {
@@ -119,7 +125,7 @@ struct LoginsEndToEndTests {
     #expect(byIdentity.output.contains("{\"login\":\"bob\""))
     let taken = try run("--plain --db \(database)", input: "JOSÉ\n")
     #expect(taken.status == 1)
-    #expect(taken.output.contains("  [ ] Login is free\n"))
+    #expect(taken.output.contains("  [ ] This login is taken.\n"))
     let count = try command("/usr/bin/sqlite3", [database, "SELECT count(*) FROM accounts"])
     #expect(count.output == "3\n")
   }

@@ -72,17 +72,17 @@ struct PlainFrontEndTests {
   @Test("each field is asked again until its requirements are met")
   func askAgain() {
     let (outcome, dialogue) = signUp([
-      "alice", "bob", "bobby", "secret123", "Secret123", "Secret12", "Secret123",
+      "alice", "bob", "bobby", "secret123", "Secret123", "Secret12", "Secret123", "Secret123",
     ])
     #expect(outcome != .inputEnded)
     #expect(
       dialogue.transcript.contains(
         "Login: alice\n  [x] At least 4 characters\n  [x] Letters, digits and . _ -\n"
-          + "  [ ] Login is free\n"))
+          + "  [ ] This login is taken.\n"))
     #expect(
       dialogue.transcript.contains(
         "Login: bob\n  [ ] At least 4 characters\n  [x] Letters, digits and . _ -\n"
-          + "  [x] Login is free\n"))
+          + "  [ ] Login is free\n"))
     #expect(
       dialogue.transcript.contains("  [x] At least 8 characters\n  [ ] One uppercase letter\n"))
     #expect(dialogue.transcript.contains("Confirm password: \n  [ ] Matches the password\n"))
@@ -99,7 +99,7 @@ struct PlainFrontEndTests {
     #expect(
       dialogue.transcript.hasSuffix(
         "Login: bob\n  [ ] At least 4 characters\n  [x] Letters, digits and . _ -\n"
-          + "  [x] Login is free\n"))
+          + "  [ ] Login is free\n"))
     #expect(!dialogue.transcript.contains("Secret123"))
     #expect(store.count == 1)
   }
@@ -109,11 +109,11 @@ struct PlainFrontEndTests {
     arguments: [
       (
         Language.english,
-        "  [ ] Letters, digits and . _ -\n  [x] Login is free\nNo spaces in a login\n"
+        "  [ ] Letters, digits and . _ -\n  [ ] Login is free\nNo spaces in a login\n"
       ),
       (
         .russian,
-        "  [ ] Буквы, цифры и . _ -\n  [x] Логин свободен\nВ логине не может быть пробелов\n"
+        "  [ ] Буквы, цифры и . _ -\n  [ ] Логин свободен\nВ логине не может быть пробелов\n"
       ),
     ])
   func refusedLogin(language: Language, expected: String) {

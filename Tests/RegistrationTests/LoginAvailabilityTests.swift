@@ -172,7 +172,7 @@ struct AccountCreationTests {
     store.fail(with: .unavailable("attempt to write a readonly database"))
     model.submit()
     scheduler.settle()
-    #expect(model.message == "Not saved: attempt to write a readonly database")
+    #expect(model.message == "Account not created: attempt to write a readonly database")
     #expect(model.message?.contains("Secret123") == false)
     #expect(model.password == "Secret123")
     store.fail(with: nil)

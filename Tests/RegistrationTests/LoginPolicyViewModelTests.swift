@@ -107,7 +107,7 @@ struct LoginPolicyViewModelTests {
     "with Unix names, a system user or group is not free",
     arguments: [
       (Language.english, "A system user or group has this name"),
-      (.russian, "Так зовут пользователя или группу системы"),
+      (.russian, "Это имя системного пользователя или группы"),
     ])
   func systemName(language: Language, text: String) {
     let policy = FakeLoginPolicy(rule: .unixNames, systemNames: ["daemon"])
@@ -159,7 +159,7 @@ struct LoginPolicyViewModelTests {
     #expect(Strings.english.loginProblem(.space) == "No spaces in a login")
     #expect(Strings.russian.loginProblem(.space) == "В логине не может быть пробелов")
     #expect(
-      Strings.russian.loginProblem(.mixedScripts) == "Смешаны алфавиты: латиница и кириллица")
+      Strings.russian.loginProblem(.mixedScripts) == "Смешаны разные алфавиты")
   }
 }
 

@@ -84,7 +84,9 @@ struct RegistrationViewModelTests {
     let model = RegistrationViewModel(
       store: InMemoryAccountStore(), scheduler: scheduler, policy: FakeLoginPolicy())
     model.login = "alice"
-    #expect(model.submit() == .rejected(firstUnmet: .login), "the login is being checked")
+    #expect(
+      model.submit() == .rejected(firstUnmet: .password),
+      "a login still being checked does not send you back to it")
     scheduler.settle()
     #expect(model.submit() == .rejected(firstUnmet: .password))
     model.password = "Secret123"

@@ -55,7 +55,7 @@ struct SignInViewModelTests {
     _ = attempt("alice", "wrong")
     model.disappear()
     #expect(model.message == nil)
-    #expect(model.login == "alice" && model.password == "wrong")
+    #expect(model.login == "alice" && model.password == "", "a refused password is cleared")
   }
 }
 

@@ -96,8 +96,10 @@ struct FuzzTests {
     // A masked field's value row shows masks only (or, empty, its placeholder).
     let secureFields = form.application.root.subtree.compactMap { $0 as? SecureField }
     for field in secureFields where !field.isRevealed && !field.editor.isEmpty {
-      guard let frame = form.application.screenFrame(of: field), frame.minY + 1 >= 0,
-        frame.minY + 1 < screen.size.height
+      // Rows outside the viewport hold the scroll marks, not the field.
+      let viewport = form.application.viewport
+      guard let frame = form.application.screenFrame(of: field), frame.minY + 1 >= viewport.minY,
+        frame.minY + 1 < viewport.maxY
       else { continue }
       for x in max(0, frame.minX)..<min(screen.size.width, frame.maxX) {
         let cell = screen.cell(at: Point(x: x, y: frame.minY + 1)).text
