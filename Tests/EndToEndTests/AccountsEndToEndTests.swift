@@ -3,7 +3,7 @@ import Testing
 
 /// Real accounts through the real binary: a database in a temporary folder, checked with
 /// the sqlite3 command, then used again to see the login taken and to sign in.
-@Suite("Accounts end to end", .serialized)
+@Suite("Accounts end to end", .serialized, .cleansUp)
 struct AccountsEndToEndTests {
   @Test("sign up, see the hash in the database, find the login taken, sign in")
   func accountLifecycle() throws {

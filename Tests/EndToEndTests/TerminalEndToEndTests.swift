@@ -3,7 +3,7 @@ import Testing
 
 /// Every way out of the form leaves the terminal as it was; sizes, colours, languages and
 /// pipes behave. The release binary in tmux, with `stty -a` compared before and after.
-@Suite("Terminal end to end", .serialized)
+@Suite("Terminal end to end", .serialized, .cleansUp)
 struct TerminalEndToEndTests {
   /// A session with the form running in it, and the files the run leaves.
   struct Run {
@@ -236,7 +236,7 @@ struct TerminalEndToEndTests {
 }
 
 /// The line-by-line front end through pipes, as scripts use it.
-@Suite("Plain mode end to end")
+@Suite("Plain mode end to end", .cleansUp)
 struct PlainEndToEndTests {
   let folder: URL
 
