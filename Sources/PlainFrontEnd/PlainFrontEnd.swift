@@ -14,18 +14,27 @@ public final class PlainFrontEnd {
     case inputEnded
     /// A script's answer did not meet a requirement (a script is not asked again).
     case unmet
+    /// A signal came while the store was asked, and nothing was done: the program ends
+    /// with 128 + signal. (Had the account been made, the outcome would say so, with the
+    /// signal still held: see `SignalHold`.)
+    case terminated(signal: Int32)
   }
 
   private let dialogue: any Dialogue
   private let scheduler: ManualScheduler
   private let strings: Strings
+  private let signals: SignalHold
 
   /// `scheduler` must be the one the view models were made with: the dialogue lets it
-  /// settle after each answer.
-  public init(dialogue: any Dialogue, scheduler: ManualScheduler, strings: Strings) {
+  /// settle after each answer. `signals` is `.process` in the program.
+  public init(
+    dialogue: any Dialogue, scheduler: ManualScheduler, strings: Strings,
+    signals: SignalHold = .none
+  ) {
     self.dialogue = dialogue
     self.scheduler = scheduler
     self.strings = strings
+    self.signals = signals
   }
 
   public func signUp(_ model: RegistrationViewModel) -> Outcome {
@@ -38,9 +47,12 @@ public final class PlainFrontEnd {
       for field in RegistrationField.allCases {
         if let ending = ask(field, of: model) { return ending }
       }
+      signals.hold()
       model.submit()
       scheduler.settle()
+      // Made: it must be reported before any signal acts, so the hold stays.
       if let created { return .signedUp(created) }
+      if let signal = signals.release() { return .terminated(signal: signal) }
       // Not created: the login was taken meanwhile, or the store failed. Say why, start over.
       if let message = model.message { dialogue.say(message + "\n") }
       if !dialogue.isInteractive { return .unmet }
@@ -60,9 +72,11 @@ public final class PlainFrontEnd {
       guard let password = dialogue.answer(secret: true) else { return ended() }
       model.login = login
       model.password = password
+      signals.hold()
       model.signIn()
       scheduler.settle()
       if let signedIn { return .signedIn(signedIn) }
+      if let signal = signals.release() { return .terminated(signal: signal) }
       if let message = model.message { dialogue.say(message + "\n") }
       if !dialogue.isInteractive { return .unmet }
     }

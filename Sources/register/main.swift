@@ -82,9 +82,12 @@ enum Ending {
   case status(Int32, String?)
 }
 
-/// Prints what the session produced (JSON for programs, a line for people) and exits.
-func finish(_ ending: Ending) -> Never {
+/// Prints what the session produced (JSON for programs, a line for people) and exits;
+/// with 128 + the signal's number if a signal waited for the outcome.
+func finish(_ ending: Ending, signal: Int32? = nil) -> Never {
   let json = options.json || isatty(STDOUT_FILENO) == 0
+  let signal = signal ?? EndingSignals.held
+  let success = signal.map { 128 + $0 } ?? 0
   switch ending {
   case .created(let account):
     print(
@@ -94,16 +97,16 @@ func finish(_ ending: Ending) -> Never {
           "created_at": account.createdAt,
         ])
         : strings.accountCreated(account.login))
-    exit(0)
+    exit(success)
   case .signedIn(let account):
     print(
       json
         ? JSON.object(["login": account.login, "signed_in_at": account.signedInAt])
         : strings.signedIn(account.login))
-    exit(0)
+    exit(success)
   case .status(let status, let message):
     if let message { complain(message) }
-    exit(status)
+    exit(signal.map { 128 + $0 } ?? status)
   }
 }
 
@@ -127,7 +130,9 @@ guard let screen = openScreen() else {
   // The same view models, asked line by line.
   requireStore()
   let scheduler = ManualScheduler()
-  let dialogue = PlainFrontEnd(dialogue: StandardDialogue(), scheduler: scheduler, strings: strings)
+  // A signal while the account is written waits for it to be written and reported.
+  let dialogue = PlainFrontEnd(
+    dialogue: StandardDialogue(), scheduler: scheduler, strings: strings, signals: .process)
   switch options.signIn
     ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
     : dialogue.signUp(RegistrationViewModel(store: store, scheduler: scheduler, strings: strings))
@@ -136,6 +141,7 @@ guard let screen = openScreen() else {
   case .signedIn(let account): finish(.signedIn(account))
   case .inputEnded: finish(.status(1, strings.inputEnded))
   case .unmet: finish(.status(1, strings.answersUnmet))
+  case .terminated(let signal): finish(.status(128 + signal, nil), signal: signal)
   }
 }
 
@@ -149,6 +155,8 @@ let app = RegistrationApp(
 application.render()
 requireStore(before: screen.close)
 let outcome = app.run()
+// From here to the exit a signal waits: an account made must be reported first.
+EndingSignals.hold(secondEndsAtOnce: false)
 screen.close()
 
 switch outcome {
@@ -156,6 +164,8 @@ case .signedUp(let account): finish(.created(account))
 case .signedIn(let account): finish(.signedIn(account))
 case .cancelled: finish(.status(1, nil))
 case .interrupted: finish(.status(130, nil))
-case .terminated(let signal): finish(.status(128 + signal, nil))
+case .terminated(let signal, .signedUp(let account)?): finish(.created(account), signal: signal)
+case .terminated(let signal, .signedIn(let account)?): finish(.signedIn(account), signal: signal)
+case .terminated(let signal, _): finish(.status(128 + signal, nil), signal: signal)
 case .inputClosed: finish(.status(128 + SIGHUP, nil))
 }
