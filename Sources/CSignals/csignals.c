@@ -170,7 +170,8 @@ enum { guard_ending_count = sizeof guard_endings / sizeof guard_endings[0] };
 static struct sigaction guard_previous[guard_ending_count + 2];
 
 static void guard_end(int signal_number) {
-    tcsetattr(guard_fd, TCSANOW, &guard_saved);
+    // TCSAFLUSH: what was typed of the password and not read yet would go to the shell.
+    tcsetattr(guard_fd, TCSAFLUSH, &guard_saved);
     signal(signal_number, SIG_DFL);
     raise(signal_number);
 }
@@ -192,7 +193,8 @@ static void guard_stop(int signal_number) {
     sigemptyset(&ttou);
     sigaddset(&ttou, SIGTTOU);
     sigprocmask(SIG_BLOCK, &ttou, &mask);
-    tcsetattr(guard_fd, TCSANOW, &guard_saved);
+    // Flushed, as the keyboard's Ctrl-Z does: the half-typed password is not the shell's.
+    tcsetattr(guard_fd, TCSAFLUSH, &guard_saved);
     sigprocmask(SIG_SETMASK, &mask, NULL);
     // Continued already (fg came first): stopping now would stop for good.
     if (!guard_continued) {

@@ -90,6 +90,41 @@ struct SignalEndToEndTests {
     #expect(try Self.accounts(in: database) == "alice\n")
   }
 
+  @Test(
+    "Ctrl-C or a signal at a password prompt: echo comes back, exit 128+N",
+    arguments: [("C-c", 2), ("TERM", 15), ("HUP", 1)])
+  func endAtPasswordPrompt(ending: String, number: Int) throws {
+    let tmux = try Tmux()
+    let folder = tmux.directory
+    let database = "\(folder)/accounts.sqlite"
+    // The shell gives up the rest of a line that a signal ended: what follows is asked after.
+    try tmux.shell(
+      "stty -a > \(folder)/stty-before; \(Tmux.binary) --plain --db \(database) > \(folder)/out")
+    try tmux.wait(forText: "Login:")
+    try tmux.type("alice")
+    try tmux.keys("Enter")
+    try tmux.wait(forText: "Password:")
+    try tmux.type("Zq7")
+    let pid = try Self.pid(using: database)
+    try #require(pid > 0)
+    if ending == "C-c" {
+      try tmux.keys("C-c")
+    } else {
+      _ = try command("/bin/kill", ["-\(ending)", "\(pid)"])
+    }
+    try tmux.wait(for: "the program to end") { _ in kill(pid, 0) != 0 }
+    try tmux.shell("echo $? > \(folder)/status; stty -a > \(folder)/stty-after")
+    try tmux.wait(for: "stty to run") { _ in
+      (try? String(contentsOfFile: "\(folder)/stty-after", encoding: .utf8))?.contains("echoctl")
+        == true
+    }
+    let status = try String(contentsOfFile: "\(folder)/status", encoding: .utf8)
+    #expect(status == "\(128 + number)\n")
+    let before = try String(contentsOfFile: "\(folder)/stty-before", encoding: .utf8)
+    #expect(try String(contentsOfFile: "\(folder)/stty-after", encoding: .utf8) == before)
+    #expect(try !tmux.screen().joined().contains("Zq7"))
+  }
+
   /// Starts the program in `mode` ("" for the form, "--plain"), fills it in, presses the
   /// Enter that signs up, and returns its process id the moment the account starts being
   /// written (shown just before; looked for with no pause, as the hashing that follows
