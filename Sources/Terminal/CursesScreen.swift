@@ -47,12 +47,16 @@ public final class CursesScreen: Screen {
   private var decoder = InputDecoder()
   /// When the bytes now held by the decoder (a lone Esc, say) arrived.
   private var pendingSince: ContinuousClock.Instant?
+  /// When the terminal last sent anything: a paste ends when input pauses after it.
+  private var lastInput = ContinuousClock.now
   private var readBuffer = [UInt8](repeating: 0, count: 65536)
   private var shownCursor: Point?
   private var isOpen = true
 
   /// A lone Esc is the Esc key when nothing follows within this time.
   private static let escapeDelay = Duration.milliseconds(25)
+  /// A bracketed paste without its end marker ends when nothing comes for this long.
+  private static let pastePause = Duration.milliseconds(100)
   /// Bracketed paste on; mouse clicks reported, in SGR encoding.
   private static let enableModes = "\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h"
   private static let disableModes = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l"
@@ -241,17 +245,8 @@ public final class CursesScreen: Screen {
 
   public func nextEvents(until deadline: ContinuousClock.Instant?) -> [Event] {
     while true {
-      // Held bytes mean what they say alone once 25 ms have passed since they came,
-      // however soon a timer wakes the loop.
-      let waitingForEscape = decoder.hasPendingInput && !decoder.isReceivingPaste
-      let escapeDeadline = waitingForEscape ? (pendingSince ?? .now) + Self.escapeDelay : nil
-      if let escapeDeadline, escapeDeadline <= .now {
-        pendingSince = nil
-        let events = decoder.flush()
-        if !events.isEmpty { return events }
-        continue
-      }
-      let wakeAt = [deadline, escapeDeadline].compactMap { $0 }.min()
+      let heldUntil = heldInputDeadline
+      let wakeAt = [deadline, heldUntil].compactMap { $0 }.min()
       let timeout = wakeAt.map { max(.zero, $0 - .now) }
       var fds = [
         pollfd(fd: tty, events: Int16(POLLIN), revents: 0),
@@ -269,15 +264,28 @@ public final class CursesScreen: Screen {
       if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
         let count = read(tty, &readBuffer, readBuffer.count)
         if count > 0 {
+          lastInput = .now
           events += decoder.decode(readBuffer[0..<count])
           pendingSince = decoder.hasPendingInput ? (pendingSince ?? .now) : nil
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
           events.append(.endOfInput)
         }
+      } else if let heldUntil, heldUntil <= .now {
+        // Only once poll has seen the terminal quiet: time spent drawing is not a pause.
+        pendingSince = nil
+        events += decoder.flush()
       }
       if !events.isEmpty || woken { return events }
       if let deadline, deadline <= .now { return [] }
     }
+  }
+
+  /// When the bytes the decoder holds mean what they say alone: 25 ms after they came (a
+  /// lone Esc, a cut sequence), or for a paste 100 ms after the terminal last sent anything.
+  private var heldInputDeadline: ContinuousClock.Instant? {
+    guard decoder.hasPendingInput else { return nil }
+    if decoder.isReceivingPaste { return lastInput + Self.pastePause }
+    return (pendingSince ?? .now) + Self.escapeDelay
   }
 
   private func signalEvents(woken: inout Bool) -> [Event] {
