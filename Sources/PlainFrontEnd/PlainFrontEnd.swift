@@ -60,6 +60,12 @@ public final class PlainFrontEnd {
       guard let password = dialogue.answer(secret: true) else { return ended() }
       model.login = login
       model.password = password
+      // No field stopped an over-long answer: the model refused it; say why.
+      if let field = model.refusedField {
+        dialogue.say(FieldLimit.of(field).message(strings) + "\n")
+        if !dialogue.isInteractive { return .unmet }
+        continue
+      }
       model.signIn()
       scheduler.settle()
       if let signedIn { return .signedIn(signedIn) }
@@ -78,6 +84,12 @@ public final class PlainFrontEnd {
       case .login: model.login = answer
       case .password: model.password = answer
       case .confirmation: model.confirmation = answer
+      }
+      // No field stopped an over-long answer: the model refused it; say why.
+      if model.refusedField == field {
+        dialogue.say(FieldLimit.of(field).message(strings) + "\n")
+        if !dialogue.isInteractive { return .unmet }
+        continue
       }
       scheduler.settle()
       let requirements = model.requirements(for: field)

@@ -4,13 +4,25 @@ import Observation
 /// message, so the form does not tell which logins exist.
 @Observable
 public final class SignInViewModel: ScreenModel {
-  public var login = "" { didSet { inputDidChange() } }
-  public var password = "" { didSet { inputDidChange() } }
+  // A value longer than its field's `FieldLimit` is refused, as on the Sign up form.
+  public var login: String {
+    get { acceptedLogin }
+    set { if accepts(newValue, for: .login) { acceptedLogin = newValue } }
+  }
+  public var password: String {
+    get { acceptedPassword }
+    set { if accepts(newValue, for: .password) { acceptedPassword = newValue } }
+  }
+  private var acceptedLogin = "" { didSet { inputDidChange() } }
+  private var acceptedPassword = "" { didSet { inputDidChange() } }
 
   /// True while the password is being checked.
   public private(set) var isSigningIn = false
   /// Why the last attempt failed; cleared when the user types.
   public private(set) var message: String?
+  /// The field whose last value was refused for being longer than `FieldLimit` allows
+  /// (it kept the value it had), until it takes one.
+  public private(set) var refusedField: RegistrationField?
   /// Called with the account once signed in.
   @ObservationIgnored public var onSignedIn: (SignedInAccount) -> Void = { _ in }
 
@@ -66,6 +78,14 @@ public final class SignInViewModel: ScreenModel {
   /// Leaving the screen forgets an old failure message; what was typed stays.
   public func disappear() {
     if message != nil { message = nil }
+  }
+
+  /// Whether `field` takes `value` (its limit allows it); records a refusal.
+  private func accepts(_ value: String, for field: RegistrationField) -> Bool {
+    let allowed = FieldLimit.of(field).allows(value)
+    let refused = allowed ? (refusedField == field ? nil : refusedField) : field
+    if refusedField != refused { refusedField = refused }
+    return allowed
   }
 
   private func inputDidChange() {

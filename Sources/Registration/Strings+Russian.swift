@@ -24,6 +24,11 @@ extension Strings {
     passwordLength: "Не менее 8 символов",
     passwordUppercase: "Хотя бы одна заглавная буква",
     confirmationMatches: "Совпадает с паролем",
+    // «Не больше» takes the genitive: 64 символов, 21 символа, 512 байт, 21 байта.
+    atMostCharacters: {
+      "Не больше \($0) \(russianGenitive($0, one: "символа", many: "символов"))"
+    },
+    atMostBytes: { "Не больше \($0) \(russianGenitive($0, one: "байта", many: "байт"))" },
     cannotSave: { "Не сохранено: \($0)" },
     cannotCheck: { "Логин не проверен: \($0)" },
     cannotSignIn: { "Вход не выполнен: \($0)" },
@@ -72,4 +77,9 @@ extension Strings {
       аккаунтов не открывается; 130 — прервано (Ctrl-C); 128+N — сигнал N.
       """
   )
+}
+
+/// The genitive after a number: singular after 1, 21, 31… (not 11), plural otherwise.
+private func russianGenitive(_ number: Int, one: String, many: String) -> String {
+  number % 10 == 1 && number % 100 != 11 ? one : many
 }
