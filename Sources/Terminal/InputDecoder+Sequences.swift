@@ -37,7 +37,10 @@ extension InputDecoder {
       guard available > 2 else {
         return atEnd ? .event(.key(.alt("O")), length: 2) : .incomplete(scanned: 0)
       }
-      return .event(Self.ss3Key(bytes[index + 2]).map(Event.key), length: 3)
+      let final = bytes[index + 2]
+      // Only a final byte ends SS3; anything else (Ctrl-C, say) was typed after Alt-O.
+      guard (0x40...0x7E).contains(final) else { return .event(.key(.alt("O")), length: 2) }
+      return .event(Self.ss3Key(final).map(Event.key), length: 3)
     case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"),
       UInt8(ascii: "_"):
       // Alone, it was Alt and that character, as `Esc [` alone is Alt-[.

@@ -129,6 +129,15 @@ struct InputDecoderEndlessSequenceTests {
     #expect(decoder.decode(Array("\u{1B}[B".utf8)) == [.key(Key(.down))])
   }
 
+  @Test(
+    "a control byte right after the start of a sequence is still its key",
+    arguments: ["\u{1B}O", "\u{1B}[", "\u{1B}[1;", "\u{1B}]", "\u{1B}P"])
+  func controlByteAfterAStart(start: String) {
+    var decoder = InputDecoder()
+    let events = decoder.decode(Array(start.utf8) + [0x03]) + decoder.flush()
+    #expect(events.last == ctrlC, "\(events)")
+  }
+
   @Test("Ctrl-C ends a CSI that never ends, and is Ctrl-C")
   func ctrlCEndsACSI() {
     var decoder = InputDecoder()
