@@ -64,6 +64,10 @@ public final class CursesScreen: Screen {
     SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT,
   ]
   private static let endingSignals: Set<Int32> = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+  /// The largest screen drawn. ncurses keeps about 84 bytes a cell, so the size a terminal
+  /// (or an SSH client) reports, up to 65535x65535, is clamped: a larger terminal shows the
+  /// form in its top-left 512x256 cells (19 MB at most, against gigabytes).
+  public static let maximumSize = Size(width: 512, height: 256)
 
   /// Opens the controlling terminal. The caller must have called `setlocale(LC_ALL, "")`.
   /// - Parameters:
@@ -95,7 +99,10 @@ public final class CursesScreen: Screen {
 
     let outputFD = dup(tty)
     let file = outputFD >= 0 ? fdopen(outputFD, "r+") : nil
-    guard let file, let screen = newterm(nil, file, file) else {
+    let terminal = tty
+    let screen = file.flatMap { file in Self.clampingSize(of: terminal) { newterm(nil, file, file) }
+    }
+    guard let file, let screen else {
       if let file { fclose(file) } else if outputFD >= 0 { Glibc.close(outputFD) }
       csignals_restore_defaults(Self.forwardedSignals, Int32(Self.forwardedSignals.count))
       wakeDescriptor.close()
@@ -321,13 +328,35 @@ public final class CursesScreen: Screen {
     return events
   }
 
-  /// Tells ncurses the terminal's new size and returns it.
+  /// Tells ncurses the terminal's new size (clamped to `maximumSize`) and returns it.
   private func resizeToTerminal() -> Size {
     var window = winsize()
     if ioctl(tty, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
-      resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+      resizeterm(
+        Int32(min(Int(window.ws_row), Self.maximumSize.height)),
+        Int32(min(Int(window.ws_col), Self.maximumSize.width)))
     }
     return size
+  }
+
+  /// Runs `open` (newterm) with the terminal's size clamped to `maximumSize`: ncurses takes
+  /// LINES and COLUMNS from the environment over the size the terminal reports, so they
+  /// are set for the call when the terminal is larger, then put back as they were.
+  private static func clampingSize<T>(of tty: Int32, _ open: () -> T) -> T {
+    var window = winsize()
+    guard ioctl(tty, UInt(TIOCGWINSZ), &window) == 0,
+      Int(window.ws_row) > maximumSize.height || Int(window.ws_col) > maximumSize.width
+    else { return open() }
+    let names: [String] = ["LINES", "COLUMNS"]
+    let saved = names.map { name in getenv(name).map { String(cString: $0) } }
+    setenv("LINES", "\(min(Int(window.ws_row), maximumSize.height))", 1)
+    setenv("COLUMNS", "\(min(Int(window.ws_col), maximumSize.width))", 1)
+    defer {
+      for (name, value) in zip(names, saved) {
+        if let value { setenv(name, value, 1) } else { unsetenv(name) }
+      }
+    }
+    return open()
   }
 
   /// Writes a zero byte (no signal has number 0) to the signal pipe.

@@ -43,4 +43,23 @@ struct HostileInputEndToEndTests {
     try run.expectRestored()
     #expect(run.contents("out").isEmpty)
   }
+
+  @Test("a terminal that claims 1000x1000 cells: drawn within 512x256, bounded memory")
+  func hugeWindow() throws {
+    // stty sets the size the kernel reports, as an SSH client's window-change would.
+    let run = try Run("", environment: [:], sizeCommand: "stty rows 1000 cols 1000")
+    try run.tmux.wait(for: "the program to start") { _ in (try? run.pid()) ?? -1 > 0 }
+    let pid = try run.pid()
+    // A count, not a time: the first frame is written, then the program waits in poll.
+    try run.tmux.wait(for: "the first frame") { _ in
+      (Self.procField(pid, "io", "wchar") ?? 0) > 1000
+        && (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8))?.contains("poll")
+          == true
+    }
+    let peak = Self.procField(pid, "status", "VmHWM") ?? .max
+    #expect(peak < 64 * 1024, "peak resident memory \(peak) kB")
+    try run.tmux.keys("C-c")
+    #expect(try run.status() == 130)
+    #expect(run.contents("out").isEmpty)
+  }
 }
