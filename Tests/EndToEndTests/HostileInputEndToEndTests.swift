@@ -62,4 +62,26 @@ struct HostileInputEndToEndTests {
     #expect(try run.status() == 130)
     #expect(run.contents("out").isEmpty)
   }
+
+  @Test("line by line, a 100 MB line that never ends: bounded memory, refused, exit 1")
+  func endlessLine() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("register-e2e-line-\(getpid())-\(UUID().uuidString.prefix(8))").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // GNU time reports the peak resident memory: a count, not a time.
+    let result = try command(
+      "/bin/sh",
+      [
+        "-c",
+        "head -c 100000000 /dev/zero | tr '\\0' a | /usr/bin/time -f 'maxrss %M'"
+          + " \(Tmux.binary) --plain --db \(folder)/accounts.sqlite 2> \(folder)/err > /dev/null;"
+          + " echo \"status $?\"; tail -c 2000 \(folder)/err",
+      ])
+    let lines = result.output.split(separator: "\n")
+    #expect(lines.first == "status 1")
+    #expect(result.output.contains("At most 64 characters"))
+    let peak = lines.last { $0.hasPrefix("maxrss ") }.flatMap { Int($0.dropFirst("maxrss ".count)) }
+    #expect((peak ?? .max) < 64 * 1024, "peak resident memory \(peak.map(String.init) ?? "?") kB")
+  }
 }
