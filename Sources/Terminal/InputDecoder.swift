@@ -42,13 +42,11 @@ public struct InputDecoder: Sendable {
   /// How many Ctrl-C bytes end what the paste has received so far.
   private var pasteTrailingInterrupts = 0
 
-  /// Every byte examined, counted (a stored property must not be SPI: clients that do not
-  /// import the SPI would lay the struct out without it).
+  /// Every byte examined, counted.
   var examined = 0
   /// How many bytes the decoder has examined so far: tests prove it linear with this.
   @_spi(Testing) public var bytesExamined: Int { examined }
 
-  static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
   static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
   public init() {}
