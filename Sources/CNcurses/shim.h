@@ -16,9 +16,6 @@
 
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
 static inline WINDOW *cn_curscr(void) { return curscr; }
-static inline int cn_lines(void) { return LINES; }
-static inline int cn_cols(void) { return COLS; }
-static inline int cn_colors(void) { return COLORS; }
 
 static inline attr_t cn_a_normal(void) { return A_NORMAL; }
 static inline attr_t cn_a_bold(void) { return A_BOLD; }
@@ -28,17 +25,5 @@ static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
 
 static inline int cn_getmaxy(WINDOW *win) { return getmaxy(win); }
 static inline int cn_getmaxx(WINDOW *win) { return getmaxx(win); }
-
-/// Copies the wide characters and attributes of one cell (for reading a screen back).
-static inline int cn_cell(WINDOW *win, int y, int x, wchar_t *chars, int capacity, attr_t *attrs, short *pair) {
-    cchar_t cell;
-    if (mvwin_wch(win, y, x, &cell) == ERR) return ERR;
-    wchar_t buffer[CCHARW_MAX + 1];
-    if (getcchar(&cell, buffer, attrs, pair, NULL) == ERR) return ERR;
-    int n = 0;
-    while (n < CCHARW_MAX && buffer[n] != 0 && n + 1 < capacity) { chars[n] = buffer[n]; n++; }
-    chars[n] = 0;
-    return n;
-}
 
 #endif

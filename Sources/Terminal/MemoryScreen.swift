@@ -1,32 +1,54 @@
-/// A screen in memory: a grid of cells holding text and style, and a queue of events.
+import Dispatch
+
+/// A screen in memory: a grid of cells holding text and style, a script of input, and
+/// virtual time.
 ///
-/// Tests draw on it, send it events, and read back its text, styles and cursor.
+/// Tests draw on it, send it events, and read back its text, styles and cursor. Its clock
+/// is a ``ManualClock``: a run loop on it waits in virtual time, so timers can be tested
+/// without sleeping. What a wait returns follows the script: events sent with
+/// ``send(_:)``, pauses (``pause(_:)``), and waits for a waker (``waitForWaker()``); when
+/// the script is done it reports the end of input.
 public final class MemoryScreen: Screen {
   /// One cell: a grapheme (with any U+0336 overlay) and its style. The cell after a wide
   /// grapheme holds `""`.
   public struct Cell: Hashable, Sendable {
+    /// The grapheme in the cell.
     public var text: String
+    /// How it is drawn.
     public var style: Style
 
+    /// A space, plain.
     public static let blank = Cell(text: " ", style: .plain)
+  }
+
+  /// One step of the input script.
+  private enum Step {
+    case events([Event])
+    case pause(Duration)
+    case wake
   }
 
   public private(set) var size: Size
   public let capabilities: ScreenCapabilities
+  /// Virtual time: it moves only through pauses of the script, or by hand.
+  public let manualClock: ManualClock
   public var cursor: Point?
   /// How many times `flush()` was called: one per frame.
   public private(set) var flushCount = 0
   /// How many times the program suspended itself.
   public private(set) var suspendCount = 0
   private var grid: [[Cell]]
-  private var queue: [Event] = []
+  private var script: [Step] = []
+  private let wakes = DispatchSemaphore(value: 0)
 
+  /// A blank screen of `size`, with a ``ManualClock`` of its own.
   public init(
     size: Size = Size(width: 80, height: 24),
     capabilities: ScreenCapabilities = ScreenCapabilities(colors: true, unicode: true)
   ) {
     self.size = size
     self.capabilities = capabilities
+    manualClock = ManualClock()
     grid = Self.blankGrid(size)
   }
 
@@ -58,21 +80,61 @@ public final class MemoryScreen: Screen {
   public func flush() { flushCount += 1 }
   public func invalidate() {}
 
+  public var clock: any LoopClock { manualClock }
+
+  /// The next step of the script: the events sent (all those sent one after another, as
+  /// one batch), a pause (virtual time passes up to `deadline` or the pause's end, and
+  /// nothing arrives), or a wait for the waker. With no step left: the end of input.
   public func nextEvents(until deadline: ContinuousClock.Instant?) -> [Event] {
-    defer { queue.removeAll() }
-    return queue.isEmpty ? [.endOfInput] : queue
+    guard let step = script.first else { return [.endOfInput] }
+    switch step {
+    case .events(let events):
+      script.removeFirst()
+      return events
+    case .pause(let duration):
+      let end = manualClock.now + duration
+      if let deadline, deadline < end {
+        manualClock.advance(to: deadline)
+        script[0] = .pause(end - manualClock.now)
+      } else {
+        manualClock.advance(to: end)
+        script.removeFirst()
+      }
+      return []
+    case .wake:
+      script.removeFirst()
+      // Work on another thread wakes it; a test that waits for nothing must not hang.
+      return wakes.wait(timeout: .now() + .seconds(60)) == .success ? [] : [.endOfInput]
+    }
   }
 
   public func suspend() { suspendCount += 1 }
 
-  /// Nothing waits on a memory screen.
-  public let waker = Waker {}
+  /// Ends a wait of ``waitForWaker()``; a wake that comes first is kept for it.
+  public var waker: Waker {
+    let wakes = wakes
+    return Waker { wakes.signal() }
+  }
 
   // MARK: Driving it from tests
 
-  /// Queues events for the next `nextEvents` call; when none are queued it reports the
-  /// end of input.
-  public func send(_ events: Event...) { queue.append(contentsOf: events) }
+  /// Queues events for the next wait; events sent one after another arrive together, as
+  /// one read. When nothing is queued a wait reports the end of input.
+  public func send(_ events: Event...) {
+    if case .events(let queued)? = script.last {
+      script[script.count - 1] = .events(queued + events)
+    } else {
+      script.append(.events(events))
+    }
+  }
+
+  /// Queues a pause: the waits that reach it let `duration` of virtual time pass with no
+  /// input, ending early at their deadlines (the next timer) so that timers run on time.
+  public func pause(_ duration: Duration) { script.append(.pause(duration)) }
+
+  /// Queues a wait that ends when the screen's waker is called (by work finishing on
+  /// another thread, say), or after a minute of real time, as the end of input.
+  public func waitForWaker() { script.append(.wake) }
 
   /// Changes the size (keeping what fits) and queues the resize event a terminal would send.
   public func resize(to newSize: Size) {
@@ -82,11 +144,12 @@ public final class MemoryScreen: Screen {
     }
     grid = newGrid
     size = newSize
-    queue.append(.resize(newSize))
+    send(.resize(newSize))
   }
 
   // MARK: Reading it back
 
+  /// The cell at `point`, which must be on the screen.
   public func cell(at point: Point) -> Cell { grid[point.y][point.x] }
 
   /// The text of one row, trailing blanks removed.
