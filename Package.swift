@@ -32,13 +32,12 @@ let package = Package(
     // The account store on SQLite, with yescrypt password hashes.
     .target(name: "Accounts", dependencies: ["Registration", "CSQLite", "CCrypt"]),
     // The screens of the program, built from widgets and bound to the view models.
-    .target(name: "RegistrationUI", dependencies: ["Widgets", "Terminal", "Registration"]),
+    .target(name: "RegistrationUI", dependencies: ["Widgets", "Registration"]),
     // The line-by-line front end on the same view models.
     .target(name: "PlainFrontEnd", dependencies: ["Registration", "Terminal"]),
     // Every feature of the fields on one screen, and the program that shows it.
     .target(name: "FieldGallery", dependencies: ["Widgets"]),
-    .executableTarget(
-      name: "field-gallery", dependencies: ["FieldGallery", "Terminal", "Widgets"]),
+    .executableTarget(name: "field-gallery", dependencies: ["FieldGallery", "Widgets"]),
     // Times the account store against a large database (make bench-store).
     .executableTarget(name: "store-bench", dependencies: ["Accounts", "Policy", "Registration"]),
     // The composition root: flags, wiring, output.

@@ -1,4 +1,3 @@
-import Terminal
 import Widgets
 
 /// Every feature of the input fields on one screen, to try them: a plain field, one with
@@ -14,7 +13,7 @@ public final class FieldGallery {
   public let disabled: TextField
   public let email: TextField
   /// Fields the user has left at least once: only those may show an error.
-  private var visited: Set<ObjectIdentifier> = []
+  private let visited = Visited()
 
   public static let width = 80
 
@@ -48,14 +47,19 @@ public final class FieldGallery {
     root.add(HStack(spacing: 4, [left, right]))
 
     let email = email
-    email.showsError = { [unowned self] in
-      visited.contains(ObjectIdentifier(email)) && !emailText.get().contains("@")
+    email.showsError = { [visited] in
+      visited.fields.contains(ObjectIdentifier(email)) && !emailText.get().contains("@")
     }
     email.errorMessage = { "An address needs an @" }
   }
 
   /// Call when a view loses focus: the email field shows its error only after that.
   public func didLeave(_ view: View) {
-    if visited.insert(ObjectIdentifier(view)).inserted { view.setNeedsDisplay() }
+    visited.fields.insert(ObjectIdentifier(view))
   }
+}
+
+/// The fields left so far: observable, as everything a drawing reads must be.
+@Observable private final class Visited {
+  var fields: Set<ObjectIdentifier> = []
 }

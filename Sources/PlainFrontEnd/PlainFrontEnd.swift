@@ -7,23 +7,10 @@ import Terminal
 /// After each answer it prints the field's requirements as a checklist (`[x]`, `[ ]`) and
 /// asks again until every one is met; then it submits, like the form.
 public final class PlainFrontEnd {
-  /// How the dialogue ended.
-  public enum Outcome: Hashable, Sendable {
-    case signedUp(CreatedAccount)
-    case signedIn(SignedInAccount)
-    /// The input ended first; nothing was done.
-    case inputEnded
-    /// A script's answer did not meet a requirement (a script is not asked again).
-    case unmet
-    /// A script's sign-in: the login or the password is wrong (the dialogue said so).
-    case wrongCredentials
-    /// A script's attempt the store could not carry out (the dialogue said why).
-    case failed
-    /// A signal came while the store was asked, and nothing was done: the program ends
-    /// with 128 + signal. (Had the account been made, the outcome would say so, with the
-    /// signal still held: see `SignalHold`.)
-    case terminated(signal: Int32)
-  }
+  /// How the dialogue ended. A signal that came while the store was asked, with nothing
+  /// done, is `.terminated(signal:)`: had the account been made, the outcome would say so,
+  /// with the signal still held (see `SignalHold`).
+  public typealias Outcome = SessionOutcome
 
   private let dialogue: any Dialogue
   private let scheduler: ManualScheduler

@@ -117,16 +117,12 @@ public final class RegistrationViewModel: ScreenModel {
     requirementsByField[field] ?? []
   }
 
-  /// Whether unmet requirements of `field` show as errors: only after the user has left the
-  /// field or tried to submit, never while typing in it the first time.
-  public func errorsAreShown(for field: RegistrationField) -> Bool {
-    hasAttemptedSubmit || visitedFields.contains(field)
-  }
-
-  /// Whether `field` shows its error state: errors are shown and a requirement is unmet (a
-  /// row still being checked is not an error).
+  /// Whether `field` shows its error state, and its unmet rows as errors: a requirement is
+  /// unmet (a row still being checked is not an error), and the user has left the field or
+  /// tried to submit; never while typing in it the first time.
   public func showsError(for field: RegistrationField) -> Bool {
-    errorsAreShown(for: field) && requirements(for: field).contains { $0.state == .unmet }
+    (hasAttemptedSubmit || visitedFields.contains(field))
+      && requirements(for: field).contains { $0.state == .unmet }
   }
 
   /// The first field, in form order, with a requirement not met.

@@ -1,25 +1,11 @@
 import Registration
-import Terminal
 import Widgets
 
 /// The full-screen front end: the Sign up and Sign in screens on one application, switched
 /// by a router, until the user signs up, signs in or leaves.
 public final class RegistrationApp {
   /// How the session ended.
-  public enum Outcome: Hashable, Sendable {
-    case signedUp(CreatedAccount)
-    case signedIn(SignedInAccount)
-    /// Esc on the first screen.
-    case cancelled
-    /// Ctrl-C.
-    case interrupted
-    /// A signal ended the program. One that came while an account was being created (or
-    /// a password checked) waited for the answer: `completed` is what was done meanwhile
-    /// (`.signedUp`, `.signedIn`), to be reported before the program ends.
-    indirect case terminated(signal: Int32, completed: Outcome? = nil)
-    /// The terminal went away.
-    case inputClosed
-  }
+  public typealias Outcome = SessionOutcome
 
   public let application: Application
   public let router: Router
@@ -47,7 +33,7 @@ public final class RegistrationApp {
     application.tooSmallNotice = { strings.terminalTooSmall($0.width, $0.height) }
 
     isBusy = { signUpModel.isCreating || signInModel.isSigningIn }
-    application.keyBindings[Key(.escape)] = { [unowned self] in
+    application.onCancel = { [unowned self] in
       // On Sign in, Esc goes back; not while a password is checked (the answer decides).
       if router.current == .signIn {
         if !isBusy() { go(to: .signUp) }
@@ -55,7 +41,7 @@ public final class RegistrationApp {
         leave(.cancelled)
       }
     }
-    application.keyBindings[.control("c")] = { [unowned self] in
+    application.onInterrupt = { [unowned self] in
       // A second Ctrl-C (or one after a signal) does not wait.
       if isEnding { finish(.interrupted) } else { leave(.interrupted) }
     }
@@ -109,6 +95,8 @@ public final class RegistrationApp {
     router.close()
     switch exit {
     case .stopped: return outcome ?? .cancelled
+    case .cancelled: return .cancelled
+    case .interrupted: return .interrupted
     case .signal(let signal): return .terminated(signal: signal)
     case .endOfInput: return .inputClosed
     }

@@ -1,5 +1,4 @@
 import Registration
-import Terminal
 import Widgets
 
 /// The Sign in screen: login, password, the Sign in button with a message line, and the

@@ -1,5 +1,4 @@
 import Registration
-import Terminal
 import Widgets
 
 /// The Sign up screen: title, the three fields with their requirement rows, the Sign up
@@ -74,7 +73,7 @@ public final class SignUpScreen {
       submitButton, busy: { viewModel.isCreating || viewModel.isWaitingToSubmit },
       busyText: viewModel.isCreating ? strings.creatingAccount : strings.checkingLogin + "…",
       message: { viewModel.message ?? viewModel.loginProblem.map(strings.loginProblem) },
-      isHint: { viewModel.message == nil && !viewModel.errorsAreShown(for: .login) },
+      isHint: { viewModel.message == nil && !viewModel.showsError(for: .login) },
       submit: { [unowned self] in submit() })
     // Right under the message line, with no blank row: 24 rows hold the whole form.
     area.add(signInLink, alignment: .center)
@@ -102,7 +101,7 @@ public final class SignUpScreen {
         case .checking: .pending
         // An answer that says why ("This login is taken.") is an error at once.
         case .unmet:
-          viewModel.errorsAreShown(for: field) || status.note != nil ? .failed : .unmet
+          viewModel.showsError(for: field) || status.note != nil ? .failed : .unmet
         }
       })
   }

@@ -1,14 +1,14 @@
-import Terminal
-
 /// A view that does something when activated: by Enter or Space while focused, or by a
-/// click. Buttons and links.
+/// click. Buttons and links; subclass it and override ``activate()`` for another.
 open class Control: View {
-  public override var acceptsFocus: Bool { true }
+  /// A control takes focus.
+  open override var acceptsFocus: Bool { true }
 
   /// What activation does.
   open func activate() {}
 
-  public override func handle(_ event: Event) -> Bool {
+  /// Enter and Space activate.
+  open override func handle(_ event: Event) -> Bool {
     switch event {
     case .key(Key(.enter, [])), .text(" "):
       activate()
@@ -18,7 +18,8 @@ open class Control: View {
     }
   }
 
-  public override func mouseDown(at point: Point) -> Bool {
+  /// A click activates.
+  open override func mouseDown(at point: Point) -> Bool {
     activate()
     return true
   }

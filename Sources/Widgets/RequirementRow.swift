@@ -1,5 +1,3 @@
-import Terminal
-
 /// One requirement under a field: an icon and a text, struck through once it is met.
 ///
 /// On UTF-8 screens a met row is drawn with U+0336 after every grapheme and re-coloured;
@@ -7,8 +5,11 @@ import Terminal
 /// itself. A row may offer a way out after its text (`Sign in instead?`): while it shows,
 /// the row takes focus like a link, and Enter, Space or a click follows it.
 public final class RequirementRow: Control {
+  /// How the row shows its requirement.
   public enum State: Hashable, Sendable {
+    /// Not met yet: plain.
     case unmet
+    /// Met: struck through and green.
     case met
     /// Unmet, and the user has been told: shown as an error.
     case failed
@@ -18,9 +19,12 @@ public final class RequirementRow: Control {
 
   /// A link after the row's text, shown while `title` returns one.
   public struct Offer {
+    /// The offer's words, or nil while there is nothing to offer.
     public var title: () -> String?
+    /// What following the offer does.
     public var action: () -> Void
 
+    /// An offer titled by `title`, doing `action`.
     public init(title: @escaping () -> String?, action: @escaping () -> Void) {
       self.title = title
       self.action = action
@@ -29,25 +33,31 @@ public final class RequirementRow: Control {
 
   private let text: () -> String
   private let state: () -> State
-  public var offer: Offer?
+  /// What the row offers after its text, if anything.
+  @ViewState public var offer: Offer?
   /// The glyphs of the last drawing: the icon's width decides where wrapped lines start.
   private var glyphs = Theme.Glyphs.unicode
 
+  /// A row showing `text` in `state`, both read when it is drawn.
   public init(_ text: @escaping () -> String, state: @escaping () -> State) {
     self.text = text
     self.state = state
   }
 
+  /// A row with a fixed text.
   public convenience init(_ text: String, state: @escaping () -> State) {
     self.init({ text }, state: state)
   }
 
+  /// While it shows an offer.
   public override var acceptsFocus: Bool { offer?.title() != nil }
 
+  /// Follows the offer.
   public override func activate() {
     if let offer, offer.title() != nil { offer.action() }
   }
 
+  /// A click follows the offer, if one shows.
   public override func mouseDown(at point: Point) -> Bool {
     guard acceptsFocus else { return false }
     return super.mouseDown(at: point)
@@ -66,6 +76,7 @@ public final class RequirementRow: Control {
     return (runs, TextWidth.columns(of: icon) + 1)
   }
 
+  /// As many rows as the wrapped text takes.
   public override func sizeThatFits(_ proposal: Size) -> Size {
     let (runs, indent) = runs(state())
     return Size(
@@ -73,6 +84,7 @@ public final class RequirementRow: Control {
       height: TextWrap.lineCount(runs, width: proposal.width, indent: indent))
   }
 
+  /// The icon, the text (struck when met) and the offer, wrapped under the text.
   public override func draw(in canvas: Canvas) {
     canvas.clear()
     let theme = canvas.theme

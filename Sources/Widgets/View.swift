@@ -1,31 +1,39 @@
+import Observation
 import Synchronization
-import Terminal
 
-/// The base of every widget: a frame, children, a needs-display flag, drawing and events.
+/// The base of every widget: a frame, children, drawing, layout, focus and events.
 ///
-/// A view is redrawn only when it needs display: when it says so itself
-/// (`setNeedsDisplay()`), or when an observable property it read while drawing has changed
-/// since. The application tracks those reads; views just read their bindings in `draw`.
-/// One rule: which observable properties `draw` reads may depend on observable state, not
-/// on the view's own (a redraw for the view's own reasons reuses the last observation).
-open class View {
+/// Subclass it for a widget of your own: override ``draw(in:)`` to paint, and
+/// ``sizeThatFits(_:)`` to say how tall it is; override ``acceptsFocus`` and
+/// ``handle(_:)`` to take keys.
+///
+/// A view is redrawn when, and only when, something it read in its last ``draw(in:)``
+/// has changed: a property of an `@Observable` model, or the view's own observable state
+/// (its ``frame``, ``isFocused``, and any `@ViewState` property). The application watches
+/// those reads; there is no way to ask for a redraw by hand, so a drawing that reads
+/// anything else (a plain `var`) would show it stale. Keep what a drawing reads
+/// observable: a model's property, or `@ViewState`.
+open class View: Observable {
   /// Where the view is, in the coordinates of the whole content (before scrolling).
-  public internal(set) var frame: Rect = .zero
+  @ViewState public internal(set) var frame: Rect = .zero
+  /// The view this one is a child of; nil for the root of a tree.
   public private(set) weak var parent: View?
+  /// The views inside this one, in the order they are laid out and visited by Tab.
   public private(set) var children: [View] = []
   /// True while this view has the keyboard focus.
-  public internal(set) var isFocused = false {
-    didSet { if isFocused != oldValue { setNeedsDisplay() } }
-  }
+  @ViewState public internal(set) var isFocused = false
   /// How many times the view was drawn: what tests count to prove redraws are minimal.
-  public internal(set) var drawCount = 0
+  @_spi(Testing) public internal(set) var drawCount = 0
 
+  let observationRegistrar = ObservationRegistrar()
   let invalidation = Invalidation()
 
+  /// An empty view: a container until children are added.
   public init() {}
 
   // MARK: Tree
 
+  /// Adds `child` after the other children.
   public func addChild(_ child: View) {
     child.parent = self
     children.append(child)
@@ -48,12 +56,16 @@ open class View {
 
   // MARK: Display
 
-  public var needsDisplay: Bool { invalidation.isSet }
+  /// Whether the view is drawn in the next frame.
+  @_spi(Testing) public var needsDisplay: Bool { invalidation.isSet }
 
-  /// Asks for this view to be drawn in the next frame.
-  public func setNeedsDisplay() { invalidation.set() }
+  /// Draws the view in the next frame: for the application (a new layout, a resumed
+  /// terminal), never for a view's own state, which is observable.
+  func setNeedsDisplay() { invalidation.set() }
 
   /// Draws the view. Leaf views paint every cell of their frame; containers draw nothing.
+  ///
+  /// Read only observable state here (see ``View``): the view is redrawn when it changes.
   open func draw(in canvas: Canvas) {}
 
   // MARK: Layout
@@ -61,12 +73,11 @@ open class View {
   /// The size the view wants within `proposal` (its width never exceeds the proposal's).
   open func sizeThatFits(_ proposal: Size) -> Size { Size(width: proposal.width, height: 1) }
 
-  /// Places the children inside `frame`. Called after `frame` is set.
+  /// Places the children inside ``frame``. Called after ``frame`` is set.
   open func layoutChildren() {}
 
   /// Sets a child's frame and lets it lay out its own children.
   public func place(_ child: View, in frame: Rect) {
-    if child.frame != frame { child.setNeedsDisplay() }
     child.frame = frame
     child.layoutChildren()
   }
@@ -81,7 +92,7 @@ open class View {
   open var cursorPosition: Point? { nil }
 
   /// Handles a key, text or paste while focused. Returns false to let the application try
-  /// its own handling (focus moves, bindings).
+  /// its own handling (focus moves, key bindings).
   open func handle(_ event: Event) -> Bool { false }
 
   /// Handles a mouse press at `point` (in the view's coordinates). Returns whether it did.
@@ -107,7 +118,8 @@ final class Invalidation: Sendable {
 
   /// True while an observation of the view's last reads is live. An observation ends
   /// when one of them changes; until then, drawing again must not add another (they
-  /// would pile up, each holding memory, all firing at the next change).
+  /// would pile up, each holding memory, all firing at the next change). Every state a
+  /// drawing reads is observable, so while none of it has changed the reads are the same.
   var isWatching: Bool { watching.load(ordering: .acquiring) }
   func startWatching() { watching.store(true, ordering: .releasing) }
 

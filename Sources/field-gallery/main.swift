@@ -1,5 +1,4 @@
 import FieldGallery
-import Terminal
 import Widgets
 
 #if canImport(Glibc)
@@ -17,9 +16,8 @@ do {
 }
 let gallery = FieldGallery()
 let application = Application(screen: screen, root: gallery.root, contentWidth: FieldGallery.width)
-application.keyBindings[Key(.escape)] = { application.stop() }
-application.keyBindings[.control("c")] = { application.stop() }
 application.onFocusLeave = { gallery.didLeave($0) }
 let ending = application.run()
 screen.close()
 if case .signal(let signal) = ending { exit(128 + signal) }
+if ending == .interrupted { exit(130) }

@@ -90,24 +90,20 @@ func requireStore(before: () -> Void = {}) {
   }
 }
 
-/// How a session ended, whichever front end ran it.
-enum Ending {
-  case created(CreatedAccount)
-  case signedIn(SignedInAccount)
-  /// Nothing to print: the exit status, and a message for stderr if any.
-  case status(Int32, String?)
-}
-
-/// Prints what the session produced (JSON for programs, a line for people) and exits;
-/// with 128 + the signal's number if a signal waited for the outcome.
-func finish(_ ending: Ending, signal: Int32? = nil) -> Never {
+/// Prints what the session produced (JSON for programs, a line for people) and exits
+/// with its status; with 128 + the signal's number if a signal waited for the outcome.
+func finish(_ outcome: SessionOutcome, signal: Int32? = nil) -> Never {
   // exit() runs no deinit: closed here, SQLite removes the -wal and -shm files.
   store.close()
   let json = options.json || isatty(STDOUT_FILENO) == 0
   let signal = signal ?? EndingSignals.held
-  let success = signal.map { 128 + $0 } ?? 0
-  switch ending {
-  case .created(let account):
+  /// Exits with `status`, or 128 + the signal that waited.
+  func end(_ status: Int32, _ message: String? = nil) -> Never {
+    if let message { complain(message) }
+    exit(signal.map { 128 + $0 } ?? status)
+  }
+  switch outcome {
+  case .signedUp(let account):
     print(
       json
         ? JSON.object([
@@ -115,16 +111,23 @@ func finish(_ ending: Ending, signal: Int32? = nil) -> Never {
           "created_at": account.createdAt,
         ])
         : strings.accountCreated(account.login.escapedForTerminal))
-    exit(success)
+    end(0)
   case .signedIn(let account):
     print(
       json
         ? JSON.object(["login": account.login, "signed_in_at": account.signedInAt])
         : strings.signedIn(account.login.escapedForTerminal))
-    exit(success)
-  case .status(let status, let message):
-    if let message { complain(message) }
-    exit(signal.map { 128 + $0 } ?? status)
+    end(0)
+  // Done while a signal waited: reported, and the signal still ends the program.
+  case .terminated(let signal, let completed?): finish(completed, signal: signal)
+  case .terminated(let ending, nil): exit(128 + ending)
+  case .cancelled, .failed: end(1)
+  case .interrupted: end(130)
+  case .inputClosed: end(128 + SIGHUP)
+  case .inputEnded: end(1, strings.inputEnded)
+  case .unmet: end(1, strings.answersUnmet)
+  // The dialogue has said why: no second line.
+  case .wrongCredentials: end(5)
   }
 }
 
@@ -151,21 +154,12 @@ guard let screen = openScreen() else {
   // A signal while the account is written waits for it to be written and reported.
   let dialogue = PlainFrontEnd(
     dialogue: StandardDialogue(), scheduler: scheduler, strings: strings, signals: .process)
-  switch options.signIn
-    ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
-    : dialogue.signUp(
-      RegistrationViewModel(
-        store: store, scheduler: scheduler, strings: strings, policy: policy))
-  {
-  case .signedUp(let account): finish(.created(account))
-  case .signedIn(let account): finish(.signedIn(account))
-  case .inputEnded: finish(.status(1, strings.inputEnded))
-  case .unmet: finish(.status(1, strings.answersUnmet))
-  // The dialogue has said why: no second line.
-  case .wrongCredentials: finish(.status(5, nil))
-  case .failed: finish(.status(1, nil))
-  case .terminated(let signal): finish(.status(128 + signal, nil), signal: signal)
-  }
+  finish(
+    options.signIn
+      ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
+      : dialogue.signUp(
+        RegistrationViewModel(
+          store: store, scheduler: scheduler, strings: strings, policy: policy)))
 }
 
 let application = Application(screen: screen)
@@ -183,13 +177,4 @@ let outcome = app.run()
 EndingSignals.hold(secondEndsAtOnce: false)
 screen.close()
 
-switch outcome {
-case .signedUp(let account): finish(.created(account))
-case .signedIn(let account): finish(.signedIn(account))
-case .cancelled: finish(.status(1, nil))
-case .interrupted: finish(.status(130, nil))
-case .terminated(let signal, .signedUp(let account)?): finish(.created(account), signal: signal)
-case .terminated(let signal, .signedIn(let account)?): finish(.signedIn(account), signal: signal)
-case .terminated(let signal, _): finish(.status(128 + signal, nil), signal: signal)
-case .inputClosed: finish(.status(128 + SIGHUP, nil))
-}
+finish(outcome)

@@ -3,7 +3,7 @@ import RegistrationUI
 import Terminal
 import TestSupport
 import Testing
-import Widgets
+@_spi(Testing) import Widgets
 
 /// Login 64 characters, passwords 512 bytes: typing and pasting stop there on both
 /// screens, and the field says why until the next edit that fits.

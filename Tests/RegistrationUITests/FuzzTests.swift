@@ -5,7 +5,7 @@ import RegistrationUI
 @_spi(Testing) import Terminal
 import TestSupport
 import Testing
-import Widgets
+@_spi(Testing) import Widgets
 
 /// How many sequences, from which seed: `FUZZ_SEQUENCES` and `FUZZ_SEED` (make fuzz sets
 /// 10,000; CI runs the default 1,000). A failure names its seed, to run it again alone:

@@ -3,7 +3,7 @@ import Registration
 import RegistrationUI
 import Terminal
 import TestSupport
-import Widgets
+@_spi(Testing) import Widgets
 
 /// The program's screens on an in-memory screen, with an in-memory store and virtual time,
 /// driven the way a terminal would drive them: each keystroke is one batch of input,

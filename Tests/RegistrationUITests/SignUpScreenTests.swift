@@ -3,7 +3,7 @@ import RegistrationUI
 import Terminal
 import TestSupport
 import Testing
-import Widgets
+@_spi(Testing) import Widgets
 
 @Suite("Sign up screen")
 struct SignUpScreenTests {

@@ -1,6 +1,6 @@
 import Terminal
 import Testing
-import Widgets
+@_spi(Testing) import Widgets
 
 @Suite("Field behaviour")
 struct FieldBehaviourTests {
@@ -34,15 +34,14 @@ struct FieldBehaviourTests {
 
   @Test("a caption shows under the field; an error replaces it in red")
   func captionAndError() {
-    var failing = false
+    let failing = Binding(initialValue: false)
     let form = FieldHarness(width: 30, caption: "Help text") { field in
       field.errorMessage = { "Something is wrong" }
     }
-    form.field.showsError = { failing }
+    form.field.showsError = { failing.get() }
     form.application.render()
     #expect(form.captionRow == "Help text")
-    failing = true
-    form.field.setNeedsDisplay()
+    failing.set(true)
     form.application.render()
     #expect(form.captionRow == "Something is wrong")
     #expect(form.screen.cell(at: Point(x: 0, y: 3)).style.foreground == .red)

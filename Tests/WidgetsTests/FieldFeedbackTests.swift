@@ -3,7 +3,7 @@ import Foundation
 import Terminal
 import TestSupport
 import Testing
-import Widgets
+@_spi(Testing) import Widgets
 
 /// What a newcomer met in the fields: pasted line breaks, labels, masks, refused keys.
 @Suite("Field feedback")

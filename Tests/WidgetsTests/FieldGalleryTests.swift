@@ -2,7 +2,7 @@ import FieldGallery
 import Terminal
 import TestSupport
 import Testing
-import Widgets
+@_spi(Testing) import Widgets
 
 /// The gallery on an 80x24 in-memory screen, one snapshot per field state.
 @Suite("Field gallery")

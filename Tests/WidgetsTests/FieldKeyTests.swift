@@ -1,6 +1,6 @@
 import Terminal
 import Testing
-import Widgets
+@_spi(Testing) import Widgets
 
 /// Every editing key, in the plain and the secure field, at the start, middle and end of
 /// texts in several scripts.
