@@ -37,6 +37,9 @@ public final class MemoryScreen: Screen {
   public private(set) var flushCount = 0
   /// How many times the program suspended itself.
   public private(set) var suspendCount = 0
+  /// How many times a run loop waited for input: a loop with nothing to do waits once
+  /// for each step of the script, and no more.
+  public private(set) var waitCount = 0
   private var grid: [[Cell]]
   private var script: [Step] = []
   private let wakes = DispatchSemaphore(value: 0)
@@ -86,6 +89,7 @@ public final class MemoryScreen: Screen {
   /// one batch), a pause (virtual time passes up to `deadline` or the pause's end, and
   /// nothing arrives), or a wait for the waker. With no step left: the end of input.
   public func nextEvents(until deadline: ContinuousClock.Instant?) -> [Event] {
+    waitCount += 1
     guard let step = script.first else { return [.endOfInput] }
     switch step {
     case .events(let events):

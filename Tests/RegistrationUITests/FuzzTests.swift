@@ -93,15 +93,22 @@ struct FuzzTests {
     }
   }
 
-  /// What must hold after every batch; nil when all is well.
-  static func violation(_ form: SignUpHarness, decoder: InputDecoder) -> String? {
+  /// What must hold after every batch; nil when all is well. `checksStale` draws every
+  /// view again to compare (a view stays stale until redrawn, so every other step finds it).
+  static func violation(_ form: SignUpHarness, decoder: InputDecoder, checksStale: Bool) -> String?
+  {
     if let problem = rowsViolation(form) { return problem }
     if let problem = storedViolation(form) { return problem }
     if decoder.bufferedByteCount > InputDecoder.maximumBufferedBytes {
       return "the decoder holds \(decoder.bufferedByteCount) bytes"
     }
     // Once the application has stopped it draws no more: the screen is its last frame.
-    return form.application.exit == nil ? screenViolation(form) : nil
+    guard form.application.exit == nil else { return nil }
+    if checksStale, let stale = form.application.staleViews().first {
+      return
+        "a \(type(of: stale)) shows what it would no longer draw: it read state that is not observable"
+    }
+    return screenViolation(form)
   }
 
   /// The screen: the cursor on it, no row too wide, masks only in masked fields.
@@ -245,7 +252,7 @@ struct FuzzTests {
         }
         form.application.process([])
       }
-      if let problem = violation(form, decoder: decoder) {
+      if let problem = violation(form, decoder: decoder, checksStale: step.isMultiple(of: 2)) {
         return "step \(step) after \(what): \(problem)\n\(form.screen.snapshot)"
       }
       if form.app.outcome != nil { break }

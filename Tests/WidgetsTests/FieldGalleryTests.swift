@@ -95,4 +95,18 @@ struct FieldGalleryTests {
     #expect(redrawn.map { views[$0] }.count == 1)
     #expect(views[redrawn[0]] === gallery.plain)
   }
+
+  @Test("every field shows what it would draw now, after every key")
+  func nothingStale() {
+    let script: [Event] = [
+      .text("Ada"), .key(Key(.tab)), .text("Paris"), .key(Key(.tab)), .text("pw"),
+      .key(Key(.function(2))), .key(Key(.tab)), .text("12x"), .key(Key(.tab)), .text("916"),
+      .key(Key(.tab)), .text("ada"), .key(Key(.tab, .shift)), .paste("+7 (916) 123-45-67"),
+      .key(Key(.tab)), .key(Key(.backspace)),
+    ]
+    for event in script {
+      application.process([event])
+      #expect(application.staleViews().isEmpty, "after \(event)")
+    }
+  }
 }

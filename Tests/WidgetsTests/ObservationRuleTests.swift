@@ -19,6 +19,16 @@ final class Expanding: View {
   }
 }
 
+/// A view that breaks the rule: it draws a plain `var`.
+final class Careless: View {
+  var text = "before"
+
+  override func draw(in canvas: Canvas) {
+    canvas.clear()
+    canvas.draw(text, at: .zero, style: .plain)
+  }
+}
+
 @Suite("The observation rule")
 struct ObservationRuleTests {
   let screen = MemoryScreen(size: Size(width: 20, height: 2))
@@ -63,5 +73,20 @@ struct ObservationRuleTests {
     application.render()
     #expect(view.drawCount == draws)
     #expect(screen.line(0) == "closed")
+  }
+
+  @Test("a view drawing state that is not observable is found stale")
+  func staleFound() {
+    let careless = Careless()
+    let screen = MemoryScreen(size: Size(width: 20, height: 4))
+    let application = Application(
+      screen: screen, root: VStack([careless, Expanding(detail)]), contentWidth: 20)
+    application.minimumSize = .zero
+    application.render()
+    #expect(application.staleViews().isEmpty)
+    careless.text = "after"
+    application.render()
+    #expect(screen.line(0) == "before")
+    #expect(application.staleViews().map(ObjectIdentifier.init) == [ObjectIdentifier(careless)])
   }
 }
