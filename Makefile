@@ -3,13 +3,14 @@
 #   make test   every test (unit, screen snapshots, end to end in tmux)
 #   make gallery  every feature of the input fields on one screen
 #   make fuzz   10,000 random and hostile sequences into the application and the input decoder
+#   make docs   the toolkit's documentation (Terminal, Widgets) into .build/docs
 
 SWIFT ?= swift
 # Fully static: no dynamic linking at start-up (3 ms -> 1.3 ms of CPU before main).
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 BINARY = .build/release/register
 
-.PHONY: all build run gallery test fuzz bench-store lint format deps clean
+.PHONY: all build run gallery test fuzz bench-store docs lint format deps clean
 
 all: build
 
@@ -24,6 +25,7 @@ deps:
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
+	command -v jq >/dev/null || missing="$$missing jq"; \
 	command -v $(SWIFT) >/dev/null || { echo "make: the Swift toolchain is missing: install Swift 6 from https://swift.org/install and put it on PATH" >&2; exit 1; }; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -38,6 +40,7 @@ deps:
 
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product register
+	$(SWIFT) build $(RELEASE_FLAGS) --product form-example
 
 run: build
 	@$(BINARY)
@@ -46,7 +49,8 @@ gallery: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product field-gallery
 	@.build/release/field-gallery
 
-# The end-to-end tests drive the release binary, so it is built first.
+# The end-to-end tests drive the release binaries (the program, the docs' example), so
+# they are built first.
 test: build
 	$(SWIFT) test
 
@@ -73,6 +77,11 @@ bench-store: deps
 	  EXPLAIN QUERY PLAN SELECT login, password_hash FROM accounts WHERE login_key = 'user1'; \
 	  EXPLAIN QUERY PLAN SELECT 1 FROM accounts WHERE login_skeleton = 'userl' LIMIT 1;"
 	.build/release/store-bench measure $(BENCH_DB)
+
+# The toolkit's documentation (Terminal, Widgets) with the toolchain's docc, into
+# .build/docs; fails, naming them, if a public declaration has no documentation comment.
+docs: deps
+	SWIFT=$(SWIFT) scripts/docs.sh .build/docs
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests

@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .executable(name: "register", targets: ["register"]),
     .executable(name: "field-gallery", targets: ["field-gallery"]),
+    .executable(name: "form-example", targets: ["form-example"]),
     .library(name: "Widgets", targets: ["Widgets"]),
     .library(name: "Registration", targets: ["Registration"]),
   ],
@@ -38,6 +39,8 @@ let package = Package(
     // Every feature of the fields on one screen, and the program that shows it.
     .target(name: "FieldGallery", dependencies: ["Widgets"]),
     .executableTarget(name: "field-gallery", dependencies: ["FieldGallery", "Widgets"]),
+    // The example of docs "Build a form in 30 lines": a form with live requirement rows.
+    .executableTarget(name: "form-example", dependencies: ["Widgets"]),
     // Times the account store against a large database (make bench-store).
     .executableTarget(name: "store-bench", dependencies: ["Accounts", "Policy", "Registration"]),
     // The composition root: flags, wiring, output.

@@ -35,12 +35,17 @@ public final class CursesScreen: Screen {
   /// form in its top-left 512x256 cells (19 MB at most, against gigabytes).
   public static let maximumSize = Size(width: 512, height: 256)
 
-  /// Opens the controlling terminal. The caller must have called `setlocale(LC_ALL, "")`.
+  /// Opens the controlling terminal. Unless the program has chosen a locale, the
+  /// environment's is taken first (`setlocale(LC_ALL, "")`): without it ncurses draws no
+  /// character beyond ASCII.
   /// - Parameters:
   ///   - colors: whether colours may be used (they are only if the terminal has them).
   ///   - crashNotice: a line shown on the restored terminal if the program crashes.
   /// - Throws: ``TerminalError`` when there is no terminal, or `TERM` names none known.
   public init(colors: Bool, crashNotice: String = "") throws(TerminalError) {
+    if let current = setlocale(LC_CTYPE, nil), String(cString: current) == "C" {
+      setlocale(LC_ALL, "")
+    }
     let name = getenv("TERM").map { String(cString: $0) }
     guard let name, !name.isEmpty else { throw .unknownTerminal(nil) }
 
