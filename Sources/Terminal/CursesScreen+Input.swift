@@ -10,6 +10,7 @@ import CSignals
 extension CursesScreen {
   private static let endingSignals: Set<Int32> = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
 
+  /// Waits in `poll` for the terminal's bytes, signals and the waker, until `deadline`.
   public func nextEvents(until deadline: ContinuousClock.Instant?) -> [Event] {
     while true {
       let arrival = input.wait(until: deadline)
@@ -19,6 +20,7 @@ extension CursesScreen {
     }
   }
 
+  /// Ends a wait from another thread: a byte on the signal pipe.
   public var waker: Waker { input.waker }
 
   /// What a signal means to the program, after the screen has done its part.
@@ -47,6 +49,8 @@ extension CursesScreen {
     }
   }
 
+  /// Leaves curses and stops the process group, as Ctrl-Z does in a shell; returns when
+  /// the program is resumed (`fg`), with the terminal taken back.
   public func suspend() {
     write(Self.disableModes)
     endwin()

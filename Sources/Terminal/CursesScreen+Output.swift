@@ -2,10 +2,12 @@ import CNcurses
 
 /// Drawing through ncurses, cell by cell, at the columns `TextWidth` computes.
 extension CursesScreen {
+  /// The terminal's size, at most ``maximumSize``.
   public var size: Size {
     Size(width: Int(cn_getmaxx(window)), height: Int(cn_getmaxy(window)))
   }
 
+  /// Draws `text` into ncurses' buffer, one grapheme per cell (see ``TextWidth``).
   public func draw(_ text: String, at origin: Point, style: Style) {
     let size = self.size
     guard (0..<size.height).contains(origin.y), origin.x < size.width else { return }
@@ -39,6 +41,7 @@ extension CursesScreen {
     }
   }
 
+  /// Fills `rect` row by row, one ncurses call a row.
   public func fill(_ rect: Rect, with character: Character, style: Style) {
     let area = rect.intersection(Rect(origin: .zero, size: size))
     guard !area.isEmpty else { return }
@@ -77,6 +80,7 @@ extension CursesScreen {
     return (result, pair)
   }
 
+  /// Sends the cells that changed since the last flush, and places the cursor.
   public func flush() {
     let size = self.size
     let visible = cursor.flatMap { point in
@@ -89,6 +93,7 @@ extension CursesScreen {
     doupdate()
   }
 
+  /// Makes the next flush repaint the whole terminal.
   public func invalidate() {
     clearok(cn_curscr(), true)
   }

@@ -13,7 +13,9 @@ import CSignals
 /// Opening it switches to the alternate screen, raw mode, mouse and bracketed paste;
 /// ``close()`` (and the crash rescue) puts every one of them back.
 public final class CursesScreen: Screen {
+  /// Colours if the terminal has them and they were allowed; Unicode if the locale is UTF-8.
   public let capabilities: ScreenCapabilities
+  /// Where the terminal's cursor shows after the next flush; `nil` hides it.
   public var cursor: Point?
 
   let tty: Int32

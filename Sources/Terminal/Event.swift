@@ -6,6 +6,7 @@ public enum Event: Hashable, Sendable {
   case text(String)
   /// A bracketed paste, delivered whole as one event.
   case paste(String)
+  /// A mouse button pressed or released, or the wheel turned (SGR reports).
   case mouse(MouseEvent)
   /// The terminal changed size; the screen already has the new size.
   case resize(Size)
@@ -19,27 +20,63 @@ public enum Event: Hashable, Sendable {
 
 /// Shift, Alt and Control, as far as the terminal reports them.
 public struct Modifiers: OptionSet, Hashable, Sendable {
+  /// One bit per modifier.
   public let rawValue: UInt8
+  /// The modifiers whose bits are set in `rawValue`.
   public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+  /// Shift (terminals report it with arrows, Tab and function keys, not with letters).
   public static let shift = Modifiers(rawValue: 1 << 0)
+  /// Alt (Meta): sent as Esc before the key.
   public static let alt = Modifiers(rawValue: 1 << 1)
+  /// Control.
   public static let control = Modifiers(rawValue: 1 << 2)
 }
 
 /// A key press with its modifiers.
 public struct Key: Hashable, Sendable, CustomStringConvertible {
+  /// Which key, without its modifiers.
   public enum Code: Hashable, Sendable {
     /// A letter or symbol pressed with Control or Alt (`Ctrl-A` is `.character("a")` + `.control`).
     case character(Character)
-    case enter, tab, backspace, delete, escape, insert
-    case up, down, left, right, home, end, pageUp, pageDown
+    /// Enter (Return).
+    case enter
+    /// Tab; with Shift, Shift-Tab.
+    case tab
+    /// Backspace.
+    case backspace
+    /// Delete (forward).
+    case delete
+    /// Esc, alone: no other byte followed it within 25 ms.
+    case escape
+    /// Insert.
+    case insert
+    /// Up arrow.
+    case up
+    /// Down arrow.
+    case down
+    /// Left arrow.
+    case left
+    /// Right arrow.
+    case right
+    /// Home.
+    case home
+    /// End.
+    case end
+    /// Page Up.
+    case pageUp
+    /// Page Down.
+    case pageDown
+    /// A function key: `F2` is `.function(2)`.
     case function(Int)
   }
 
+  /// Which key.
   public var code: Code
+  /// Shift, Alt, Control, as far as the terminal reports them.
   public var modifiers: Modifiers
 
+  /// The key `code` with `modifiers`.
   public init(_ code: Code, _ modifiers: Modifiers = []) {
     self.code = code
     self.modifiers = modifiers
@@ -50,6 +87,7 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
   /// `Alt-` plus a character, as terminals send it (Esc, then the character).
   public static func alt(_ character: Character) -> Key { Key(.character(character), .alt) }
 
+  /// As a person writes it: `Ctrl-A`, `Shift-Tab`, `F2`.
   public var description: String {
     var parts: [String] = []
     if modifiers.contains(.control) { parts.append("Ctrl") }
@@ -66,19 +104,42 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
 
 /// A mouse button press or release, or a wheel turn, at a cell.
 public struct MouseEvent: Hashable, Sendable {
+  /// Which button, or the wheel.
   public enum Button: Hashable, Sendable {
-    case left, middle, right, wheelUp, wheelDown, none
+    /// The left (first) button.
+    case left
+    /// The middle button.
+    case middle
+    /// The right button.
+    case right
+    /// The wheel turned up.
+    case wheelUp
+    /// The wheel turned down.
+    case wheelDown
+    /// No button: a move reported while none is held.
+    case none
   }
 
+  /// What the button did.
   public enum Action: Hashable, Sendable {
-    case press, release, drag
+    /// Pressed.
+    case press
+    /// Released.
+    case release
+    /// Moved while held.
+    case drag
   }
 
+  /// Which button.
   public var button: Button
+  /// What it did.
   public var action: Action
+  /// The cell under the pointer.
   public var position: Point
+  /// Keys held with it.
   public var modifiers: Modifiers
 
+  /// `button` did `action` at `position`.
   public init(_ button: Button, _ action: Action, at position: Point, modifiers: Modifiers = []) {
     self.button = button
     self.action = action

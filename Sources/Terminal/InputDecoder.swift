@@ -51,6 +51,7 @@ public struct InputDecoder: Sendable {
 
   static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
+  /// A decoder holding nothing.
   public init() {}
 
   /// True while bytes wait for the rest of a sequence, or a paste has not ended.

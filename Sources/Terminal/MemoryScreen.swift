@@ -28,10 +28,13 @@ public final class MemoryScreen: Screen {
     case wake
   }
 
+  /// The grid's size; ``resize(to:)`` changes it.
   public private(set) var size: Size
+  /// What it pretends to show: colours and Unicode by default.
   public let capabilities: ScreenCapabilities
   /// Virtual time: it moves only through pauses of the script, or by hand.
   public let manualClock: ManualClock
+  /// Where the cursor is (nil: hidden), as the last drawing left it.
   public var cursor: Point?
   /// How many times `flush()` was called: one per frame.
   public private(set) var flushCount = 0
@@ -57,6 +60,7 @@ public final class MemoryScreen: Screen {
 
   // MARK: Screen
 
+  /// Puts the graphemes of `text` into cells (see ``TextWidth``).
   public func draw(_ text: String, at origin: Point, style: Style) {
     guard (0..<size.height).contains(origin.y) else { return }
     TextWidth.layOut(text, from: origin.x, rowWidth: size.width) { x, character in
@@ -71,6 +75,7 @@ public final class MemoryScreen: Screen {
     }
   }
 
+  /// Puts `character` into every cell of `rect`.
   public func fill(_ rect: Rect, with character: Character, style: Style) {
     let area = rect.intersection(Rect(origin: .zero, size: size))
     guard !area.isEmpty else { return }
@@ -80,9 +85,12 @@ public final class MemoryScreen: Screen {
     }
   }
 
+  /// Counts the frame: cells are visible as soon as they are drawn.
   public func flush() { flushCount += 1 }
+  /// Nothing to forget: memory is always what was drawn.
   public func invalidate() {}
 
+  /// Its ``manualClock``.
   public var clock: any LoopClock { manualClock }
 
   /// The next step of the script: the events sent (all those sent one after another, as
@@ -112,6 +120,7 @@ public final class MemoryScreen: Screen {
     }
   }
 
+  /// Counts the suspension; nothing stops.
   public func suspend() { suspendCount += 1 }
 
   /// Ends a wait of ``waitForWaker()``; a wake that comes first is kept for it.

@@ -5,7 +5,7 @@ import Dispatch
 ///
 /// Everything happens on one thread. ``run()`` waits for input or the next timer (never
 /// polling), handles every event that arrived together, then renders once. Time is the
-/// screen's clock: real on a terminal, virtual on a ``MemoryScreen``.
+/// screen's clock: real on a terminal, virtual on a `MemoryScreen`.
 ///
 /// ```swift
 /// let application = Application(screen: try CursesScreen(colors: true), root: form)
@@ -81,6 +81,8 @@ public final class Application {
 
   /// An application showing `root` on `screen`.
   /// - Parameters:
+  ///   - screen: where it draws and what it reads input from.
+  ///   - root: the view tree shown first.
   ///   - contentWidth: the widest the content is laid out.
   ///   - theme: the look; by default the one for the screen's capabilities.
   public init(screen: any Screen, root: View = View(), contentWidth: Int = 80, theme: Theme? = nil)

@@ -5,13 +5,16 @@ import Terminal
 /// Points are relative to the view's top-left corner; anything outside the view's frame
 /// or the visible part of the screen is clipped, so a view cannot paint over another.
 public struct Canvas {
+  /// The screen drawn on.
   public let screen: any Screen
+  /// The glyphs and styles to draw with.
   public let theme: Theme
   /// The view's frame on the screen (may extend past the screen's edges).
   public let bounds: Rect
   /// The part of the screen the view may paint.
   public let clip: Rect
 
+  /// The view's size: points go from (0, 0) to one short of it.
   public var size: Size { bounds.size }
 
   /// Draws `text` at `point`, cut at the view's right edge.

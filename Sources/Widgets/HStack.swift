@@ -5,6 +5,7 @@ public final class HStack: View {
   /// Blank columns between children.
   public var spacing: Int
 
+  /// A row of `children`, `spacing` columns apart.
   public init(spacing: Int = 2, _ children: [View] = []) {
     self.spacing = spacing
     super.init()
@@ -16,12 +17,14 @@ public final class HStack: View {
     return max(0, (width - spacing * (children.count - 1)) / children.count)
   }
 
+  /// The proposed width; as tall as its tallest child.
   public override func sizeThatFits(_ proposal: Size) -> Size {
     let inner = Size(width: columnWidth(proposal.width), height: proposal.height)
     let height = children.map { $0.sizeThatFits(inner).height }.max() ?? 0
     return Size(width: proposal.width, height: height)
   }
 
+  /// Equal columns, left to right.
   public override func layoutChildren() {
     let width = columnWidth(frame.width)
     for (index, child) in children.enumerated() {

@@ -13,8 +13,10 @@ public protocol InputFormat {
 /// it (a paste of `+7 (912)` into a digits field gives `7912`) and is rejected when
 /// nothing is.
 public struct CharacterFilter: InputFormat, Sendable {
+  /// Whether a character may be typed.
   public let isAllowed: @Sendable (Character) -> Bool
 
+  /// A filter that lets through the characters `isAllowed` passes.
   public init(_ isAllowed: @escaping @Sendable (Character) -> Bool) {
     self.isAllowed = isAllowed
   }
@@ -22,6 +24,7 @@ public struct CharacterFilter: InputFormat, Sendable {
   /// ASCII digits 0 to 9.
   public static let digits = CharacterFilter { $0.isASCII && $0.isNumber }
 
+  /// The characters of `text` that are allowed, in order.
   public func accepted(_ text: String) -> String { String(text.filter(isAllowed)) }
 
   /// Inserted text has been through `accepted` already (the field does that first).
@@ -39,6 +42,7 @@ public struct CharacterFilter: InputFormat, Sendable {
 /// A number typed or pasted with it (`+7 (916) 123-45-67`, `79161234567`), or with a
 /// national prefix given for it (`8` in Russia), fills the slots once, without the prefix.
 public struct PatternFormat: InputFormat, Sendable {
+  /// The pattern, character by character: `9` is a slot for a digit.
   public let pattern: [Character]
   private let slots: [Int]
   /// Ways a number may begin that the pattern writes itself: its own prefix digits, then
@@ -46,8 +50,11 @@ public struct PatternFormat: InputFormat, Sendable {
   private let prefixes: [[Character]]
   private let prefixDigits: [Character]
 
+  /// Prefixes a number may be typed with instead of the pattern's own (`8` in Russia).
   public let nationalPrefixes: [String]
 
+  /// A format laid out by `pattern` (`+7-999-999-99-99`), where `nationalPrefixes` may
+  /// stand for the digits before its first slot.
   public init(_ pattern: String, nationalPrefixes: [String] = []) {
     self.nationalPrefixes = nationalPrefixes
     let characters = Array(pattern)
@@ -64,6 +71,8 @@ public struct PatternFormat: InputFormat, Sendable {
     return international ? "+" + digits : digits
   }
 
+  /// Edits the digits, then lays them out in the pattern again; moves keep the cursor
+  /// after a digit.
   public func apply(_ edit: TextEditor.Edit, to editor: inout TextEditor) -> TextEditor.Change? {
     var digits = digits(in: editor.characters)
     // The cursor, counted in digits: how many slots come before it.

@@ -3,14 +3,19 @@ import Terminal
 /// One row of text: fixed, or read from a closure each time it is drawn (so a label bound
 /// to observable state redraws when that state changes).
 public final class Label: View {
+  /// Where the text sits in the row.
   public enum Alignment: Sendable {
-    case leading, center
+    /// At the left.
+    case leading
+    /// In the middle.
+    case center
   }
 
   private let text: () -> String
   private let style: (Theme) -> Style
   private let alignment: Alignment
 
+  /// A label showing what `text` returns, read each time it is drawn.
   public init(
     _ text: @escaping () -> String, alignment: Alignment = .leading,
     style: @escaping (Theme) -> Style = { $0.text }
@@ -20,6 +25,7 @@ public final class Label: View {
     self.alignment = alignment
   }
 
+  /// A label showing `text`.
   public convenience init(
     _ text: String, alignment: Alignment = .leading,
     style: @escaping (Theme) -> Style = { $0.text }
@@ -27,10 +33,12 @@ public final class Label: View {
     self.init({ text }, alignment: alignment, style: style)
   }
 
+  /// One row, as wide as the text (at most the proposal).
   public override func sizeThatFits(_ proposal: Size) -> Size {
     Size(width: min(proposal.width, TextWidth.columns(of: text())), height: 1)
   }
 
+  /// The text, aligned, cut with an ellipsis if it does not fit.
   public override func draw(in canvas: Canvas) {
     canvas.clear()
     let value = text()

@@ -3,16 +3,21 @@ import Terminal
 /// A line of text whose last part can be followed: `Already have an account? Sign in`.
 /// Where the line does not fit it wraps, so that the link is always shown whole.
 public final class Link: Control {
+  /// The words before the link (`Already have an account?`).
   public let lead: String
+  /// The link itself (`Sign in`).
   public let title: String
+  /// What following it does.
   public var action: () -> Void
 
+  /// A link titled `title` after `lead`.
   public init(_ lead: String = "", title: String, action: @escaping () -> Void) {
     self.lead = lead.isEmpty || lead.hasSuffix(" ") ? lead : lead + " "
     self.title = title
     self.action = action
   }
 
+  /// One row if it fits, otherwise as many as it wraps to.
   public override func sizeThatFits(_ proposal: Size) -> Size {
     let whole = TextWidth.columns(of: lead + title)
     if whole <= proposal.width { return Size(width: whole, height: 1) }
@@ -21,6 +26,7 @@ public final class Link: Control {
       height: TextWrap.lineCount([lead, title], width: proposal.width))
   }
 
+  /// The lead, then the title in the link's style.
   public override func draw(in canvas: Canvas) {
     let theme = canvas.theme
     canvas.clear()
@@ -30,5 +36,6 @@ public final class Link: Control {
     }
   }
 
+  /// Follows the link.
   public override func activate() { action() }
 }

@@ -7,17 +7,29 @@
 public struct TextEditor: Hashable, Sendable {
   /// One edit, as a value: what a key asks the editor to do.
   public enum Edit: Hashable, Sendable {
+    /// Inserts text at the cursor (merging code points with the grapheme before it).
     case insert(String)
+    /// Deletes the grapheme before the cursor (Backspace).
     case deleteBackward
+    /// Deletes the grapheme after the cursor (Delete).
     case deleteForward
+    /// Deletes the word before the cursor (Ctrl-W).
     case deleteWordBackward
+    /// Deletes from the start to the cursor (Ctrl-U).
     case deleteToStart
+    /// Deletes from the cursor to the end (Ctrl-K).
     case deleteToEnd
+    /// Moves one grapheme left.
     case moveLeft
+    /// Moves one grapheme right.
     case moveRight
+    /// Moves to the start of the word before the cursor.
     case moveWordLeft
+    /// Moves to the end of the word after the cursor.
     case moveWordRight
+    /// Moves to the start.
     case moveToStart
+    /// Moves to the end.
     case moveToEnd
     /// Puts the cursor before the grapheme at this index (clamped to the text).
     case moveTo(Int)
@@ -25,23 +37,31 @@ public struct TextEditor: Hashable, Sendable {
 
   /// What an edit changed: nothing, the cursor, the text, or both.
   public struct Change: OptionSet, Hashable, Sendable {
+    /// One bit per part.
     public let rawValue: UInt8
+    /// The parts whose bits are set in `rawValue`.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// The text changed.
     public static let text = Change(rawValue: 1 << 0)
+    /// The cursor moved.
     public static let cursor = Change(rawValue: 1 << 1)
   }
 
+  /// The text, grapheme by grapheme.
   public private(set) var characters: [Character]
   /// How many graphemes are before the cursor.
   public private(set) var cursor: Int
 
+  /// An editor holding `text`, the cursor before grapheme `cursor` (by default at the end).
   public init(text: String = "", cursor: Int? = nil) {
     characters = Array(text)
     self.cursor = min(max(0, cursor ?? characters.count), characters.count)
   }
 
+  /// The text as one string.
   public var text: String { String(characters) }
+  /// True when there is no text.
   public var isEmpty: Bool { characters.isEmpty }
 
   /// Applies `edit` and reports what changed.

@@ -61,6 +61,7 @@ open class TextField: View {
   /// - Parameters:
   ///   - label: what the field asks for.
   ///   - placeholder: shown while the field is focused and empty.
+  ///   - text: the value edited, usually a model's property.
   ///   - caption: a line of help under the field; with none, the field has three rows.
   public init(
     label: String, placeholder: String? = nil, text: Binding<String>,

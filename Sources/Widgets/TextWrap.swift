@@ -8,8 +8,11 @@ import Terminal
 public enum TextWrap {
   /// A piece of one run, placed on one line.
   public struct Piece: Hashable, Sendable {
+    /// The line it is on, from 0.
     public var line: Int
+    /// The column it starts at.
     public var x: Int
+    /// What it shows.
     public var text: String
     /// Which of the runs it comes from.
     public var run: Int

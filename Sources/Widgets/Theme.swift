@@ -4,48 +4,77 @@ import Terminal
 public struct Theme: Sendable {
   /// Characters that differ between UTF-8 terminals and the rest.
   public struct Glyphs: Sendable {
+    /// A field's underline while it is not focused.
     public var thinLine: Character
+    /// A field's underline while it is focused.
     public var heavyLine: Character
+    /// What a secure field shows for each grapheme.
     public var mask: Character
+    /// The icon of a met requirement.
     public var met: String
+    /// The icon of an unmet requirement.
     public var unmet: String
+    /// The icon of a requirement being checked.
     public var pending: String
     /// Ends a text cut short.
     public var ellipsis: String
     /// Whether struck text can be drawn with U+0336 (UTF-8 only).
     public var canStrike: Bool
-    /// Marks content out of sight above and below.
+    /// Marks content out of sight above.
     public var moreAbove = "▲"
+    /// Marks content out of sight below.
     public var moreBelow = "▼"
 
+    /// Box drawing, bullets, check marks: for UTF-8 terminals.
     public static let unicode = Glyphs(
       thinLine: "─", heavyLine: "━", mask: "•", met: "✓", unmet: "✗", pending: "…", ellipsis: "…",
       canStrike: true)
+    /// Plain ASCII, for terminals without UTF-8.
     public static let ascii = Glyphs(
       thinLine: "-", heavyLine: "=", mask: "*", met: "[x]", unmet: "[ ]", pending: "[.]",
       ellipsis: "...",
       canStrike: false, moreAbove: "^", moreBelow: "v")
   }
 
+  /// The characters, for the screen's character set.
   public var glyphs: Glyphs
+  /// A screen's title.
   public var title: Style
+  /// A field's label.
   public var label: Style
+  /// A focused field's label.
   public var focusedLabel: Style
+  /// What was typed, and plain text.
   public var text: Style
+  /// A placeholder, and a label sitting in the value row.
   public var placeholder: Style
+  /// An underline, unfocused.
   public var line: Style
+  /// An underline, focused.
   public var focusedLine: Style
+  /// An underline of a field in error.
   public var errorLine: Style
+  /// A caption, and hints.
   public var caption: Style
+  /// Error messages.
   public var error: Style
+  /// A met requirement.
   public var met: Style
+  /// An unmet requirement, not yet an error.
   public var unmet: Style
+  /// A requirement being checked.
   public var pending: Style
+  /// A button.
   public var button: Style
+  /// A focused button.
   public var focusedButton: Style
+  /// A disabled button.
   public var disabledButton: Style
+  /// A focused disabled button.
   public var focusedDisabledButton: Style
+  /// A link, and an accessory such as `[show]`.
   public var link: Style
+  /// A focused link.
   public var focusedLink: Style
 
   /// Accent colours where the screen has them; attributes alone where it does not.

@@ -4,13 +4,26 @@ import Terminal
 public final class VStack: View {
   /// How a child narrower than the stack sits in it.
   public enum Alignment: Sendable {
-    case fill, leading, center
+    /// As wide as the stack.
+    case fill
+    /// As wide as it wants, at the left.
+    case leading
+    /// As wide as it wants, in the middle.
+    case center
   }
 
   /// Blank rows and columns around the children.
   public struct Insets: Hashable, Sendable {
-    public var top, left, bottom, right: Int
+    /// Blank rows above.
+    public var top: Int
+    /// Blank columns at the left.
+    public var left: Int
+    /// Blank rows below.
+    public var bottom: Int
+    /// Blank columns at the right.
+    public var right: Int
 
+    /// Insets of the given sizes.
     public init(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) {
       (self.top, self.left, self.bottom, self.right) = (top, left, bottom, right)
     }
@@ -18,12 +31,14 @@ public final class VStack: View {
 
   /// Blank rows between children.
   public var spacing: Int
+  /// Blank rows and columns around the children.
   public var padding: Insets
   /// The narrowest the children may be made by the left and right padding: on a screen
   /// narrower than that plus the padding, the padding gives way (a button stays whole).
   public var minimumContentWidth = 0
   private var alignments: [ObjectIdentifier: Alignment] = [:]
 
+  /// A stack of `children`, `spacing` rows apart, inside `padding`.
   public init(spacing: Int = 0, padding: Insets = Insets(), _ children: [View] = []) {
     self.spacing = spacing
     self.padding = padding
@@ -31,11 +46,13 @@ public final class VStack: View {
     for child in children { add(child) }
   }
 
+  /// Adds `child` at the bottom, sitting as `alignment` says.
   public func add(_ child: View, alignment: Alignment = .fill) {
     alignments[ObjectIdentifier(child)] = alignment
     addChild(child)
   }
 
+  /// The proposed width; as tall as its children, spacing and padding.
   public override func sizeThatFits(_ proposal: Size) -> Size {
     let inner = Size(width: innerWidth(proposal.width), height: proposal.height)
     let heights = children.map { $0.sizeThatFits(inner).height }
@@ -44,6 +61,7 @@ public final class VStack: View {
     return Size(width: proposal.width, height: total)
   }
 
+  /// Children top to bottom, each as tall as it wants.
   public override func layoutChildren() {
     let width = innerWidth(frame.width)
     let left = width == frame.width ? 0 : padding.left
