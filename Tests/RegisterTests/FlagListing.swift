@@ -72,7 +72,7 @@ func run(_ executable: String, _ arguments: [String]) throws -> (
   // Standard error to a file: two pipes read one after the other could block the child.
   let errorFile = FileManager.default.temporaryDirectory
     .appendingPathComponent("register-tests-\(UUID().uuidString)")
-  FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
   defer { try? FileManager.default.removeItem(at: errorFile) }
   process.standardOutput = output
   process.standardError = try FileHandle(forWritingTo: errorFile)
