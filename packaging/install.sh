@@ -73,10 +73,16 @@ uninstall() {
   folders=""
   # Lines are `file SHA256 PATH` and `folder - PATH`.
   while read -r kind hash path; do
-    # Only inside PREFIX, and no way out of it: the manifest is read as root.
-    case "$path" in
-      "$PREFIX"/*) ;;
-      *) say "  skipped $path: not in $PREFIX"; continue ;;
+    # Only inside PREFIX (and the folders above it, made in an empty DESTDIR), and no way
+    # out of it: the manifest is read as root.
+    case "$kind:$path" in
+      *:"$PREFIX"/*) ;;
+      folder:"$PREFIX") ;;
+      folder:*) case "$PREFIX" in "$path"/*) ;; *) continue ;; esac ;;
+      *)
+        say "  skipped $path: not in $PREFIX"
+        continue
+        ;;
     esac
     case "/$path/" in */../*)
       say "  skipped $path"
