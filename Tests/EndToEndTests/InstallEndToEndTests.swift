@@ -18,11 +18,14 @@ struct InstallEndToEndTests {
     "usr/local/share/register/installed-files",
   ]
 
-  func make(_ target: String, _ arguments: [String] = []) throws -> (status: Int32, output: String) {
+  func make(_ target: String, _ arguments: [String] = []) throws -> (status: Int32, output: String)
+  {
     try Shipping.make([target, "DESTDIR=\(destination)"] + arguments)
   }
 
-  @Test("install puts the binary, the manual page, the completion and the examples in place; uninstall takes them all away")
+  @Test(
+    "install puts the binary, the manual page, the completion and the examples in place; uninstall takes them all away"
+  )
   func installThenUninstall() throws {
     defer { try? FileManager.default.removeItem(atPath: destination) }
     let install = try make("install")
@@ -39,9 +42,13 @@ struct InstallEndToEndTests {
     let database = destination + "/accounts.sqlite"
     let signUp = try command(
       "/bin/sh",
-      ["-c", "printf 'alice\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(binary) --plain --db \(database) 2>/dev/null"])
+      [
+        "-c",
+        "printf 'alice\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(binary) --plain --db \(database) 2>/dev/null",
+      ])
     #expect(signUp.status == 0)
-    #expect(signUp.output.hasPrefix("{\"login\":\"alice\",\"password_hash\":\"$y$"), "\(signUp.output)")
+    #expect(
+      signUp.output.hasPrefix("{\"login\":\"alice\",\"password_hash\":\"$y$"), "\(signUp.output)")
     try FileManager.default.removeItem(atPath: database)
 
     // man finds the page where it was put, and it is the package's page.
@@ -55,7 +62,8 @@ struct InstallEndToEndTests {
     #expect(Shipping.entries(in: destination) == [], "left behind")
   }
 
-  @Test("install builds nothing: without the binary it says to run make build, and installs nothing")
+  @Test(
+    "install builds nothing: without the binary it says to run make build, and installs nothing")
   func buildsNothing() throws {
     defer { try? FileManager.default.removeItem(atPath: destination) }
     let recipe = try make("-n", ["install"])
@@ -67,7 +75,9 @@ struct InstallEndToEndTests {
     #expect(Shipping.entries(in: destination) == [])
   }
 
-  @Test("whatever deploy/ssh holds is installed as examples; a second install drops what the first put and this one does not")
+  @Test(
+    "whatever deploy/ssh holds is installed as examples; a second install drops what the first put and this one does not"
+  )
   func examplesAndReinstall() throws {
     let source = try Shipping.folder("ssh-examples")
     defer {
@@ -103,7 +113,8 @@ struct InstallEndToEndTests {
     let uninstall = try make("uninstall")
     #expect(uninstall.status == 0)
     #expect(uninstall.output.contains("kept \(completion)"))
-    #expect(Shipping.files(in: destination) == ["usr/local/share/bash-completion/completions/register"])
+    #expect(
+      Shipping.files(in: destination) == ["usr/local/share/bash-completion/completions/register"])
   }
 
   @Test("uninstall with nothing installed says so and fails")

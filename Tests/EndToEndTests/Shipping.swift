@@ -12,7 +12,8 @@ enum Shipping {
   static func make(_ arguments: [String], timeout: Duration = .seconds(60)) throws -> (
     status: Int32, output: String
   ) {
-    try command("/usr/bin/make", ["-s", "--no-print-directory", "-C", root] + arguments, timeout: timeout)
+    try command(
+      "/usr/bin/make", ["-s", "--no-print-directory", "-C", root] + arguments, timeout: timeout)
   }
 
   /// The version the Makefile reads (from Sources/register/Version.swift).
