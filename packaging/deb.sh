@@ -31,8 +31,9 @@ depends=""
 static=yes
 if readelf -d "$root/usr/bin/register" 2>/dev/null | grep -q '(NEEDED)'; then
   static=""
+  mkdir -p "$root/DEBIAN" # how dpkg-shlibdeps knows the package's root
   printf 'Source: register\n\nPackage: register\nArchitecture: any\n' >"$work/debian/control"
-  depends=$(cd "$work" && dpkg-shlibdeps -O -e debian/register/usr/bin/register |
+  depends=$(cd "$work" && dpkg-shlibdeps -O debian/register/usr/bin/register |
     sed -n 's/^shlibs:Depends=//p')
 fi
 
