@@ -128,6 +128,40 @@ struct PackageEndToEndTests {
   }
 }
 
+/// Depends when the binary is not static: a small program linked to libsqlite3 in the
+/// binary's place (the release binary is static today; libpwquality may change that).
+@Suite("Debian package of a dynamic binary", .cleansUp)
+struct DynamicPackageEndToEndTests {
+  @Test("Depends is what dpkg-shlibdeps finds: libc6 and libsqlite3-0, with versions")
+  func depends() throws {
+    let folder = try Shipping.folder("deb-dynamic")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try """
+    #include <sqlite3.h>
+    #include <stdio.h>
+    int main(void) { puts(sqlite3_libversion()); return 0; }
+    """.write(toFile: folder + "/main.c", atomically: true, encoding: .utf8)
+    let compiled = try command(
+      "/usr/bin/cc", ["-o", folder + "/register", folder + "/main.c", "-lsqlite3"])
+    try #require(compiled.status == 0, "\(compiled.output)")
+
+    let make = try Shipping.make(
+      [
+        "package-deb", "BINARY=\(folder)/register", "DEB_DIR=\(folder)/out",
+        "DEB_COMPRESSION=gzip",
+      ], timeout: .seconds(600))
+    #expect(make.status == 0, "\(make.output)")
+    let deb = Shipping.files(in: folder + "/out").filter { $0.hasSuffix(".deb") }
+    try #require(deb.count == 1)
+    let depends = try command("/usr/bin/dpkg-deb", ["-f", folder + "/out/" + deb[0], "Depends"])
+    #expect(depends.output.contains("libc6 (>= "), "\(depends.output)")
+    #expect(depends.output.contains("libsqlite3-0 (>= "), "\(depends.output)")
+    // No lintian overrides for a dynamic binary: they would hide nothing.
+    let contents = try command("/usr/bin/dpkg-deb", ["-c", folder + "/out/" + deb[0]]).output
+    #expect(!contents.contains("lintian/overrides"))
+  }
+}
+
 /// The package `make package-deb` made for a suite, in a folder of its own.
 struct BuiltPackage: Sendable {
   @TaskLocal static var current: BuiltPackage?
