@@ -118,12 +118,15 @@ case $action in
     ;;
   install)
     [ ! -f "$DESTDIR$MANIFEST" ] || uninstall
-    list=$(mktemp)
-    trap 'rm -f "$list"' EXIT
     say "make: installing into $DESTDIR$PREFIX"
+    # The manifest first, then each file is listed as it is put: an install that fails
+    # half way (no permission, a full disk) is undone by make uninstall all the same.
+    list=$(mktemp)
     make_folder "$(dirname "$MANIFEST")"
-    place
     install -m 644 "$list" "$DESTDIR$MANIFEST"
+    rm -f "$list"
+    list=$DESTDIR$MANIFEST
+    place
     ;;
   uninstall)
     say "make: removing from $DESTDIR$PREFIX what make install put there"

@@ -117,6 +117,23 @@ struct InstallEndToEndTests {
       Shipping.files(in: destination) == ["usr/local/share/bash-completion/completions/register"])
   }
 
+  @Test("an install that fails half way is undone by uninstall")
+  func failedInstallUndone() throws {
+    defer { try? FileManager.default.removeItem(atPath: destination) }
+    // A file where the completion's folder must go: install stops there.
+    let share = destination + "/usr/local/share"
+    try FileManager.default.createDirectory(atPath: share, withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: share + "/bash-completion", contents: Data())
+    #expect(try make("install").status != 0)
+    #expect(Shipping.files(in: destination).contains("usr/local/bin/register"))
+
+    #expect(try make("uninstall").status == 0)
+    #expect(
+      Shipping.entries(in: destination) == [
+        "usr", "usr/local", "usr/local/share", "usr/local/share/bash-completion",
+      ])
+  }
+
   @Test("uninstall with nothing installed says so and fails")
   func nothingToUninstall() throws {
     defer { try? FileManager.default.removeItem(atPath: destination) }
