@@ -38,9 +38,10 @@ extension Application {
       needsFullRedraw = false
       drew = true
     }
+    let offset = viewport.minY - scrollY
     for view in views where view.needsDisplay {
       view.invalidation.reset()
-      guard let bounds = screenFrame(of: view), !bounds.intersection(viewport).isEmpty else {
+      guard !view.layoutFrame.offsetBy(dx: 0, dy: offset).intersection(viewport).isEmpty else {
         continue
       }
       let invalidation = view.invalidation
@@ -96,8 +97,8 @@ extension Application {
   private var sizesChanged: Bool {
     root.subtree.contains { view in
       view.needsDisplay && view.children.isEmpty
-        && view.sizeThatFits(Size(width: view.frame.width, height: screen.size.height)).height
-          != view.frame.height
+        && view.sizeThatFits(Size(width: view.layoutFrame.width, height: screen.size.height))
+          .height != view.layoutFrame.height
     }
   }
 

@@ -14,28 +14,33 @@ extension TextField {
     let captionText = caption?()
     let errorText = error ? errorMessage() : nil
     let notice = wasCutByMaxLength ? maxLengthMessage : nil
+    // Each observable state read once: every read inside a tracked drawing is registered.
+    let focused = isFocused
+    let isEmpty = editor.isEmpty
+    let floating = focused || !isEmpty
+    let refused = isShowingRefusal
 
     let disabledStyle = Style(.dim)
     drawnAccessoryColumns = 0
     // The label comes first: where both do not fit, the accessory (its keys still work)
     // is left out rather than cut the label.
-    if isLabelFloating, let accessory,
+    if floating, let accessory,
       TextWidth.columns(of: label) + 1 + TextWidth.columns(of: accessory) <= width
     {
       drawnAccessoryColumns = TextWidth.columns(of: accessory)
       canvas.draw(accessory, at: Point(x: width - drawnAccessoryColumns, y: 0), style: theme.link)
     }
-    let labelStyle = !enabled ? disabledStyle : isFocused ? theme.focusedLabel : theme.label
+    let labelStyle = !enabled ? disabledStyle : focused ? theme.focusedLabel : theme.label
     if let notice, caption == nil {
-      drawLabel(with: notice, width: width, style: labelStyle, in: canvas)
-    } else if isLabelFloating {
+      drawLabel(with: notice, floating: floating, width: width, style: labelStyle, in: canvas)
+    } else if floating {
       canvas.draw(label, at: .zero, style: labelStyle)
     }
 
-    if !isLabelFloating {
+    if !floating {
       canvas.draw(label, at: Point(x: 0, y: 1), style: !enabled ? disabledStyle : theme.placeholder)
       cursorColumn = 0
-    } else if editor.isEmpty, let placeholder {
+    } else if isEmpty, let placeholder {
       canvas.draw(placeholder, at: Point(x: 0, y: 1), style: theme.placeholder)
       cursorColumn = 0
     } else {
@@ -47,8 +52,8 @@ extension TextField {
     let lineStyle =
       !enabled
       ? disabledStyle
-      : error || isShowingRefusal ? theme.errorLine : isFocused ? theme.focusedLine : theme.line
-    let glyph = isFocused && enabled ? theme.glyphs.heavyLine : theme.glyphs.thinLine
+      : error || refused ? theme.errorLine : focused ? theme.focusedLine : theme.line
+    let glyph = focused && enabled ? theme.glyphs.heavyLine : theme.glyphs.thinLine
     canvas.fill(row: 2, with: glyph, style: lineStyle)
 
     if caption != nil {
@@ -57,7 +62,7 @@ extension TextField {
       } else if let errorText {
         canvas.draw(errorText, at: Point(x: 0, y: 3), style: theme.error)
       } else if let captionText {
-        let style = !enabled ? disabledStyle : isShowingRefusal ? theme.error : theme.caption
+        let style = !enabled ? disabledStyle : refused ? theme.error : theme.caption
         canvas.draw(captionText, at: Point(x: 0, y: 3), style: style)
       }
     }
@@ -65,12 +70,14 @@ extension TextField {
 
   /// The label row with the maximum-length notice at its right, before the accessory; when
   /// both do not fit, the notice takes the label's place.
-  func drawLabel(with notice: String, width: Int, style: Style, in canvas: Canvas) {
+  func drawLabel(
+    with notice: String, floating: Bool, width: Int, style: Style, in canvas: Canvas
+  ) {
     let end = width - (drawnAccessoryColumns > 0 ? drawnAccessoryColumns + 1 : 0)
     let columns = TextWidth.columns(of: notice)
-    let labelColumns = isLabelFloating ? TextWidth.columns(of: label) + 1 : 0
+    let labelColumns = floating ? TextWidth.columns(of: label) + 1 : 0
     if labelColumns + columns <= end {
-      if isLabelFloating { canvas.draw(label, at: .zero, style: style) }
+      if floating { canvas.draw(label, at: .zero, style: style) }
       canvas.draw(notice, at: Point(x: end - columns, y: 0), style: canvas.theme.error)
     } else {
       canvas.draw(

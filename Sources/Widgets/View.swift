@@ -15,13 +15,35 @@ import Synchronization
 /// observable: a model's property, or `@ViewState`.
 open class View: Observable {
   /// Where the view is, in the coordinates of the whole content (before scrolling).
-  @ViewState public internal(set) var frame: Rect = .zero
+  public internal(set) var frame: Rect {
+    get {
+      observationRegistrar.access(self, keyPath: \.frame)
+      return layoutFrame
+    }
+    set {
+      guard newValue != layoutFrame else { return }
+      observationRegistrar.withMutation(of: self, keyPath: \.frame) { layoutFrame = newValue }
+    }
+  }
+  /// `frame` read without being observed, for the application's own passes over the tree
+  /// (observable state by hand, as `@Observable` writes it: the hottest reads are cheaper).
+  private(set) var layoutFrame = Rect.zero
   /// The view this one is a child of; nil for the root of a tree.
   public private(set) weak var parent: View?
   /// The views inside this one, in the order they are laid out and visited by Tab.
   public private(set) var children: [View] = []
   /// True while this view has the keyboard focus.
-  @ViewState public internal(set) var isFocused = false
+  public internal(set) var isFocused: Bool {
+    get {
+      observationRegistrar.access(self, keyPath: \.isFocused)
+      return hasFocus
+    }
+    set {
+      guard newValue != hasFocus else { return }
+      observationRegistrar.withMutation(of: self, keyPath: \.isFocused) { hasFocus = newValue }
+    }
+  }
+  private var hasFocus = false
   /// How many times the view was drawn: what tests count to prove redraws are minimal.
   @_spi(Testing) public internal(set) var drawCount = 0
 
