@@ -27,9 +27,9 @@ public final class SecureField: TextField {
     isRevealed.toggle()
   }
 
-  /// The mask, unless revealed.
-  public override func displayCharacter(at index: Int, glyphs: Theme.Glyphs) -> Character {
-    isRevealed ? super.displayCharacter(at: index, glyphs: glyphs) : glyphs.mask
+  /// The theme's mask, unless revealed.
+  public override func mask(glyphs: Theme.Glyphs) -> Character? {
+    isRevealed ? nil : glyphs.mask
   }
 
   /// `[show]` or `[hide]`.

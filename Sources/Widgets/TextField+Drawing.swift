@@ -4,7 +4,6 @@ extension TextField {
   /// underline, the caption or error; every row painted.
   func drawRows(in canvas: Canvas) {
     let theme = canvas.theme
-    glyphs = theme.glyphs
     synchronize(with: value.get())
     let enabled = isEnabled()
     let error = showsError()
@@ -44,7 +43,8 @@ extension TextField {
       canvas.draw(placeholder, at: Point(x: 0, y: 1), style: theme.placeholder)
       cursorColumn = 0
     } else {
-      let (visible, column) = visibleText(width: width)
+      drawnMask = mask(glyphs: theme.glyphs)
+      let (visible, column) = visibleText(width: width, mask: drawnMask)
       canvas.draw(visible, at: Point(x: 0, y: 1), style: enabled ? theme.text : disabledStyle)
       cursorColumn = column
     }
@@ -87,12 +87,12 @@ extension TextField {
 
   /// The part of the value that fits in `width` columns with the cursor in view, and the
   /// cursor's column in it. One column stays free for the cursor after the last grapheme.
-  func visibleText(width: Int) -> (String, Int) {
+  func visibleText(width: Int, mask: Character?) -> (String, Int) {
     let count = storedEditor.characters.count
     let cursor = storedEditor.cursor
     let room = max(0, width - 1)
     func columns(_ index: Int) -> Int {
-      TextWidth.columns(of: displayCharacter(at: index, glyphs: glyphs))
+      TextWidth.columns(of: displayCharacter(at: index, mask: mask))
     }
 
     // Every grapheme takes at least one column, so no more than `room` of them fit
@@ -121,7 +121,7 @@ extension TextField {
     var used = 0
     index = scroll
     while index < count {
-      let character = displayCharacter(at: index, glyphs: glyphs)
+      let character = displayCharacter(at: index, mask: mask)
       let characterWidth = TextWidth.columns(of: character)
       if used + characterWidth > width { break }
       visible.append(character)

@@ -52,8 +52,8 @@ open class TextField: View {
   var scroll = 0
   /// Where the cursor was drawn, in the value row.
   var cursorColumn = 0
-  /// The glyphs of the last drawing, for measuring what was drawn when a click comes.
-  var glyphs = Theme.Glyphs.unicode
+  /// The mask of the last drawing, for measuring what was drawn when a click comes.
+  var drawnMask: Character?
   /// How wide the accessory was drawn (0 when it was not): clicks hit what is on screen.
   @_spi(Testing) public internal(set) var drawnAccessoryColumns = 0
 
@@ -90,9 +90,13 @@ open class TextField: View {
 
   // MARK: What is shown
 
-  /// The grapheme drawn for the one at `index`: secure fields draw a mask instead.
-  open func displayCharacter(at index: Int, glyphs: Theme.Glyphs) -> Character {
-    storedEditor.characters[index]
+  /// The character every grapheme is drawn as, or nil to draw the text itself: a secure
+  /// field draws a mask. Asked once per drawing.
+  open func mask(glyphs: Theme.Glyphs) -> Character? { nil }
+
+  /// The grapheme at `index` as drawn with `mask`.
+  func displayCharacter(at index: Int, mask: Character?) -> Character {
+    mask ?? storedEditor.characters[index]
   }
 
   /// Drawn at the right end of the label row (the reveal toggle of a secure field).
@@ -171,7 +175,7 @@ open class TextField: View {
     var column = 0
     var index = scroll
     while index < storedEditor.characters.count {
-      let width = TextWidth.columns(of: displayCharacter(at: index, glyphs: glyphs))
+      let width = TextWidth.columns(of: displayCharacter(at: index, mask: drawnMask))
       if column + width > point.x { break }
       column += width
       index += 1
