@@ -56,4 +56,18 @@ public final class OpeningAccountStore: AccountStore {
   {
     try opened().get().signIn(login: login, password: password)
   }
+
+  public func createAccount(login: String, password: String, origin: SignUpOrigin)
+    throws(AccountStoreError) -> CreatedAccount
+  {
+    try opened().get().createAccount(login: login, password: password, origin: origin)
+  }
+
+  public func accountsCreated(from address: String) throws(AccountStoreError) -> Int {
+    try opened().get().accountsCreated(from: address)
+  }
+
+  public func deleteAccount(login: String) throws(AccountStoreError) -> Bool {
+    try opened().get().deleteAccount(login: login)
+  }
 }

@@ -105,7 +105,19 @@ extension Strings {
     cannotReadReservedNames: { "cannot read the reserved names in \($0): \($1)" },
     // The database file and the sign-in throttle (the store's area)
     databaseRefused: englishRefusal,
-    tooManyAttempts: { "Too many attempts: try again in \(englishDuration($0))." }
+    tooManyAttempts: { "Too many attempts: try again in \(englishDuration($0))." },
+    // Sign-up over SSH: limits for a public door, handing the account on, forced command
+    addressLimitReached: { "No more accounts from your address today: at most \($0) a day." },
+    idleWarning: { "No input for a while: this session closes in \(englishDuration($0))." },
+    idleClosed: { "no input for \(englishDuration($0)): the session was closed; nothing was done" },
+    handOffFailed: "sign-up could not be completed, so no account was kept; please try again later",
+    needsTerminal:
+      "this form needs a terminal: connect with ssh -t (or send the answers line by line with the command plain)",
+    unknownCommand: {
+      "unknown command '\($0)': the commands are sign-up (the default), sign-in and plain"
+    },
+    invalidNumber: { "\($0) needs a whole number, not '\($1)'" },
+    unbalancedQuote: { "\($0): a quote is not closed" }
   )
 
   private static func englishRefusal(_ refusal: DatabaseRefusal) -> String {

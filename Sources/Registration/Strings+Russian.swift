@@ -125,7 +125,21 @@ extension Strings {
     cannotReadReservedNames: { "не удаётся прочитать зарезервированные имена из \($0): \($1)" },
     // The database file and the sign-in throttle (the store's area)
     databaseRefused: russianRefusal,
-    tooManyAttempts: { "Слишком много попыток: подождите \(russianDuration($0))." }
+    tooManyAttempts: { "Слишком много попыток: подождите \(russianDuration($0))." },
+    // Sign-up over SSH: limits for a public door, handing the account on, forced command
+    addressLimitReached: {
+      "С вашего адреса сегодня больше нельзя создавать аккаунты: не больше \($0) в сутки."
+    },
+    idleWarning: { "Давно нет ввода: сеанс закроется через \(russianDuration($0))." },
+    idleClosed: { "ничего не вводилось \(russianDuration($0)): сеанс закрыт; ничего не изменено" },
+    handOffFailed: "регистрацию не удалось завершить, аккаунт не сохранён; попробуйте позже",
+    needsTerminal:
+      "для формы нужен терминал: подключитесь с ssh -t (или передайте ответы построчно командой plain)",
+    unknownCommand: {
+      "неизвестная команда «\($0)»: есть команды sign-up (по умолчанию), sign-in и plain"
+    },
+    invalidNumber: { "для \($0) нужно целое число, а не «\($1)»" },
+    unbalancedQuote: { "\($0): не закрыта кавычка" }
   )
 
   private static func russianRefusal(_ refusal: DatabaseRefusal) -> String {

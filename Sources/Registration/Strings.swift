@@ -83,6 +83,24 @@ public struct Strings: Sendable {
   public var databaseRefused: @Sendable (DatabaseRefusal) -> String
   /// Sign-in is locked for this many seconds.
   public var tooManyAttempts: @Sendable (_ seconds: Int) -> String
+
+  // Sign-up over SSH: limits for a public door, handing the account on, forced command
+  /// `--max-per-address` is reached: at most this many accounts per address in 24 hours.
+  public var addressLimitReached: @Sendable (_ limit: Int) -> String
+  /// Under the button while the session is about to close for want of input.
+  public var idleWarning: @Sendable (_ secondsLeft: Int) -> String
+  /// On stderr once the session has closed after this many seconds without input.
+  public var idleClosed: @Sendable (_ seconds: Int) -> String
+  /// On stderr when the `--on-create` command failed (exit 4).
+  public var handOffFailed: String
+  /// Over SSH without a terminal: what to do instead.
+  public var needsTerminal: String
+  /// An SSH command (`SSH_ORIGINAL_COMMAND`) that is none of ours.
+  public var unknownCommand: @Sendable (String) -> String
+  /// A flag given something that is not a whole number (or too large).
+  public var invalidNumber: @Sendable (_ option: String, _ value: String) -> String
+  /// `--on-create` with a quote left open.
+  public var unbalancedQuote: @Sendable (_ option: String) -> String
 }
 
 /// The languages the program speaks.
