@@ -33,6 +33,9 @@ let package = Package(
     .target(name: "Accounts", dependencies: ["Registration", "CSQLite", "CCrypt"]),
     // The screens of the program, built from widgets and bound to the view models.
     .target(name: "RegistrationUI", dependencies: ["Widgets", "Terminal", "Registration"]),
+    // Handing a new account on (--on-create): the command, the store that runs it, the log.
+    .target(name: "CSpawn"),
+    .target(name: "HandOff", dependencies: ["Registration", "Terminal", "CSpawn"]),
     // The line-by-line front end on the same view models.
     .target(name: "PlainFrontEnd", dependencies: ["Registration", "Terminal"]),
     // Every feature of the fields on one screen, and the program that shows it.
@@ -46,7 +49,7 @@ let package = Package(
       name: "register",
       dependencies: [
         "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Policy", "Terminal",
-        "Widgets",
+        "Widgets", "HandOff",
       ]),
 
     // For the tests: an in-memory store, screen snapshots, a seeded random generator.
@@ -67,6 +70,7 @@ let package = Package(
       name: "RegistrationUITests",
       dependencies: ["RegistrationUI", "Registration", "Policy", "TestSupport"],
       exclude: ["Snapshots"]),
+    .testTarget(name: "HandOffTests", dependencies: ["HandOff", "Registration", "TestSupport"]),
     .testTarget(name: "EndToEndTests"),
     // The executable's own parts (the JSON writer), through @testable import.
     .testTarget(name: "RegisterTests", dependencies: ["register"]),

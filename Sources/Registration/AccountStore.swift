@@ -53,6 +53,9 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
   /// This many accounts were created from the client's address in the last 24 hours, the
   /// most `--max-per-address` allows: nothing was created.
   case addressLimitReached(limit: Int)
+  /// The account was stored, but handing it on (`--on-create`) failed; it was removed
+  /// again unless `accountRemoved` is false.
+  case handOffFailed(accountRemoved: Bool)
 
   public var description: String { description(in: .english) }
 
@@ -65,6 +68,7 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     case .refused(let refusal): strings.databaseRefused(refusal)
     case .throttled(let seconds): strings.tooManyAttempts(seconds)
     case .addressLimitReached(let limit): strings.addressLimitReached(limit)
+    case .handOffFailed: strings.handOffFailed
     }
   }
 }
