@@ -17,8 +17,11 @@ public final class PlainFrontEnd {
     case unmet
     /// A script's sign-in: the login or the password is wrong (the dialogue said so).
     case wrongCredentials
-    /// A script's attempt the store could not carry out (the dialogue said why).
+    /// A script's attempt the store could not carry out, or the client's address may make
+    /// no more accounts today (the dialogue said why).
     case failed
+    /// The account was stored, but handing it on (`--on-create`) failed: it was taken back.
+    case handOffFailed
   }
 
   private let dialogue: any Dialogue
@@ -39,6 +42,12 @@ public final class PlainFrontEnd {
     model.appear()
     defer { model.disappear() }
     dialogue.say(strings.signUpTitle + "\n")
+    // Over SSH with --max-per-address: no questions when no account could be made.
+    scheduler.settle()
+    if let notice = model.addressLimitNotice {
+      say(notice)
+      return .failed
+    }
     let fields = RegistrationField.allCases
     while true {
       var index = fields.startIndex
@@ -52,6 +61,11 @@ public final class PlainFrontEnd {
       model.submit()
       scheduler.settle()
       if let created { return .signedUp(created) }
+      if model.handOffFailed { return .handOffFailed }
+      if let notice = model.addressLimitNotice {
+        say(notice)
+        return .failed
+      }
       // Not created: the login was taken meanwhile, or the store failed. Say why, start over.
       if let message = model.message { say(message) }
       if !dialogue.isInteractive { return .unmet }

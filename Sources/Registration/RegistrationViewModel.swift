@@ -40,11 +40,19 @@ public final class RegistrationViewModel: ScreenModel {
   public private(set) var isWaitingToSubmit = false
   /// The rule the login breaks, if it is refused: the form says it under the button.
   public private(set) var loginProblem: LoginProblem?
+  /// Over SSH: the client's address has made as many accounts in 24 hours as
+  /// `--max-per-address` allows. Said under the button from the start, and kept.
+  public private(set) var addressLimitNotice: String?
+  /// True once the account was stored but handing it on (`--on-create`) failed: the
+  /// session ends (exit 4).
+  public private(set) var handOffFailed = false
   /// Called with the account once it is created.
   @ObservationIgnored public var onCreated: (CreatedAccount) -> Void = { _ in }
   /// Called when a submission that waited for the login's check is refused by its answer,
   /// with the field to go to.
   @ObservationIgnored public var onSubmissionRejected: (RegistrationField) -> Void = { _ in }
+  /// Called when the account could not be handed on (and was taken back).
+  @ObservationIgnored public var onHandOffFailed: () -> Void = {}
 
   /// How long typing must pause before the login is looked up.
   public static let availabilityDelay = Duration.milliseconds(250)
@@ -56,6 +64,7 @@ public final class RegistrationViewModel: ScreenModel {
   @ObservationIgnored private let policy: any LoginPolicy
   @ObservationIgnored private let scheduler: any Scheduler
   @ObservationIgnored private let strings: Strings
+  @ObservationIgnored private let origin: SignUpOrigin?
   @ObservationIgnored private var availabilityTimer: (any Cancellable)?
   /// The last login that was looked up (after the pause), and its answer once it came.
   @ObservationIgnored private var lookedUp: String?
@@ -72,15 +81,17 @@ public final class RegistrationViewModel: ScreenModel {
   }
 
   /// `policy` says what a login may be and which are reserved; the store compares logins
-  /// by the identity it was made with (the same policy, in the program).
+  /// by the identity it was made with (the same policy, in the program). `origin` (over
+  /// SSH) is recorded with the account, and its limit applies.
   public init(
     store: any AccountStore, scheduler: any Scheduler, strings: Strings = .english,
-    policy: any LoginPolicy, requirements: [Requirement]? = nil
+    policy: any LoginPolicy, requirements: [Requirement]? = nil, origin: SignUpOrigin? = nil
   ) {
     self.store = store
     self.policy = policy
     self.scheduler = scheduler
     self.strings = strings
+    self.origin = origin
     let statuses = (requirements ?? Requirement.signUp(strings, policy: policy)).map {
       RequirementStatus($0, state: .unmet)
     }
@@ -169,12 +180,13 @@ public final class RegistrationViewModel: ScreenModel {
     if isWaitingToSubmit { isWaitingToSubmit = false }
     setCreating(true)
     message = nil
-    let (store, policy, login, password) = (store, policy, login, password)
+    let (store, policy, login, password, origin) = (store, policy, login, password, origin)
     scheduler.perform({
       Result { () throws(AccountStoreError) in
         // A user or group may have been made with this name since the lookup.
         if policy.reservation(of: login) != nil { throw .loginTaken }
-        return try store.createAccount(login: login, password: password)
+        guard let origin else { return try store.createAccount(login: login, password: password) }
+        return try store.createAccount(login: login, password: password, origin: origin)
       }
     }) {
       [weak self] result in
@@ -192,6 +204,12 @@ public final class RegistrationViewModel: ScreenModel {
           revalidate()
         }
         message = strings.loginTakenMeanwhile
+      case .failure(.addressLimitReached(let limit)):
+        addressLimitNotice = strings.addressLimitReached(limit)
+      case .failure(.handOffFailed):
+        handOffFailed = true
+        message = strings.handOffFailed
+        onHandOffFailed()
       case .failure(let error):
         message = strings.cannotSave(error.description(in: strings))
       }
@@ -201,12 +219,14 @@ public final class RegistrationViewModel: ScreenModel {
 
   // MARK: Screen
 
-  /// Coming back to the form: the store may have changed, so the login is looked up again.
+  /// Coming back to the form: the store may have changed, so the login is looked up again
+  /// (and, over SSH with a limit, the accounts made from the client's address counted).
   public func appear() {
     lookedUp = nil
     lookedUpAnswer = nil
     updateAvailability()
     revalidate()
+    checkAddressLimit()
   }
 
   public func disappear() {
@@ -216,6 +236,18 @@ public final class RegistrationViewModel: ScreenModel {
   }
 
   // MARK: Inside
+
+  /// Says at once when the client's address may make no more accounts today; the store's
+  /// insert decides in the end (sessions at once), so a failed count says nothing.
+  private func checkAddressLimit() {
+    guard let origin, let limit = origin.limit else { return }
+    let store = store
+    scheduler.perform({ try? store.accountsCreated(from: origin.address) }) { [weak self] count in
+      guard let self, let count else { return }
+      let notice = count >= limit ? strings.addressLimitReached(limit) : nil
+      if addressLimitNotice != notice { addressLimitNotice = notice }
+    }
+  }
 
   private func setCreating(_ creating: Bool) {
     isCreating = creating

@@ -65,6 +65,13 @@ extension Strings {
         --reserved FILE  more names nobody may register, one a line (# comments)
         --unix-names  logins fit for useradd: a-z first, then a-z, 0-9, - and _;
                       the system's user and group names are taken
+        --idle-timeout SECONDS  end the session after that long without input
+        --max-per-address N  at most N accounts per client address (over SSH,
+                      from SSH_CONNECTION) in 24 hours
+        --on-create COMMAND  run COMMAND (split into words, no shell) once an
+                      account is stored, with REGISTER_LOGIN, REGISTER_PASSWORD_HASH,
+                      REGISTER_CREATED_AT and REGISTER_CLIENT_ADDRESS set; if it fails
+                      (or takes over 30 s) the account is removed again (exit 4)
         -h, --help    show this help and exit
         --version     show the version and exit
 
@@ -73,10 +80,16 @@ extension Strings {
       creates the account or signs in) and presses a button. F2 or Ctrl-R shows the
       password. Esc goes back (on Sign in) or quits; Ctrl-C quits; Ctrl-Z suspends.
 
+      As OpenSSH's forced command (see docs/ssh.md) it needs a terminal (ssh -t);
+      the client may add sign-in (start on Sign in) or plain (line by line, for
+      answers piped in).
+
       Exit status: 0 signed up or in; 1 cancelled, or the answers ran out or did not
-      meet the requirements; 2 a usage error; 3 the database cannot be opened;
-      5 a sign-in's login or password is wrong; 130 interrupted (Ctrl-C);
-      128+N ended by signal N.
+      meet the requirements, or no input for --idle-timeout; 2 a usage error (also
+      over SSH without a terminal, or an unknown command); 3 the database cannot be
+      opened; 4 the --on-create command failed (the account was removed); 5 a
+      sign-in's login or password is wrong; 130 interrupted (Ctrl-C); 128+N ended by
+      signal N.
       """,
     loginCharacters: "Letters, digits and . _ -",
     loginUnixCharacters: "Lowercase a-z, digits, - and _",
@@ -107,8 +120,10 @@ extension Strings {
     databaseRefused: englishRefusal,
     tooManyAttempts: { "Too many attempts: try again in \(englishDuration($0))." },
     // Sign-up over SSH: limits for a public door, handing the account on, forced command
-    addressLimitReached: { "No more accounts from your address today: at most \($0) a day." },
-    idleWarning: { "No input for a while: this session closes in \(englishDuration($0))." },
+    addressLimitReached: {
+      "Limit reached: \($0) \($0 == 1 ? "account" : "accounts") a day per address."
+    },
+    idleWarning: { "No input for a while: closing in \(englishDuration($0))." },
     idleClosed: { "no input for \(englishDuration($0)): the session was closed; nothing was done" },
     handOffFailed: "sign-up could not be completed, so no account was kept; please try again later",
     needsTerminal:

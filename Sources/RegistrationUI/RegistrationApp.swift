@@ -17,6 +17,10 @@ public final class RegistrationApp {
     case terminated(signal: Int32)
     /// The terminal went away.
     case inputClosed
+    /// Nothing was typed for the idle timeout.
+    case timedOut
+    /// The account was stored, but handing it on (`--on-create`) failed.
+    case handOffFailed
   }
 
   public let application: Application
@@ -31,11 +35,16 @@ public final class RegistrationApp {
   /// what happened.
   private var leaving: Outcome?
   private let isBusy: () -> Bool
+  /// Ends the session when nobody types (`--idle-timeout`); nil: never.
+  public let idleTimeout: IdleTimeout?
+  /// The application's input count when the idle timeout last started again.
+  private var inputSeen = 0
 
   public init(
     application: Application, signUpModel: RegistrationViewModel, signInModel: SignInViewModel,
-    start: Route = .signUp, strings: Strings = .english
+    start: Route = .signUp, strings: Strings = .english, idleTimeout: IdleTimeout? = nil
   ) {
+    self.idleTimeout = idleTimeout
     self.application = application
     router = Router(screens: [.signUp: signUpModel, .signIn: signInModel])
     signUp = SignUpScreen(viewModel: signUpModel, strings: strings)
@@ -71,10 +80,21 @@ public final class RegistrationApp {
     signUp.onFocusRequest = { view in application.focus(view) }
     signIn.onFocusRequest = { view in application.focus(view) }
     signUpModel.onCreated = { [unowned self] account in finish(.signedUp(account)) }
+    signUpModel.onHandOffFailed = { [unowned self] in finish(.handOffFailed) }
     signInModel.onSignedIn = { [unowned self] account in finish(.signedIn(account)) }
     // An attempt that failed while the user was leaving: now leave.
     application.afterEvents = { [unowned self] in
+      if let idleTimeout, application.inputCount != inputSeen {
+        inputSeen = application.inputCount
+        idleTimeout.restart()
+      }
       if let leaving, !isBusy() { finish(leaving) }
+    }
+    if let idleTimeout {
+      idleTimeout.onExpired = { [unowned self] in leave(.timedOut) }
+      signUp.sessionNotice = { idleTimeout.notice }
+      signIn.sessionNotice = { idleTimeout.notice }
+      idleTimeout.restart()
     }
     go(to: start)
   }
@@ -107,6 +127,7 @@ public final class RegistrationApp {
   }
 
   private func finish(_ outcome: Outcome) {
+    idleTimeout?.stop()
     self.outcome = outcome
     application.stop()
   }

@@ -20,6 +20,9 @@ public final class SignUpScreen {
   public var onSignInInstead: () -> Void = {}
   /// Called to move the keyboard focus (to the first field with an unmet requirement).
   public var onFocusRequest: (View) -> Void = { _ in }
+  /// A word about the session as a whole (closing for want of input), shown under the
+  /// button before anything else.
+  public var sessionNotice: () -> String? = { nil }
 
   /// The widest the form is laid out: 45-column fields and a margin of 2 on each side, or
   /// wider if a language's texts need it (every text a requirement row may show, with its
@@ -32,6 +35,8 @@ public final class SignUpScreen {
     let lines = [
       strings.signUpTitle, strings.haveAccount + " " + strings.signInLink,
       strings.loginTakenMeanwhile, "[ \(strings.signUpButton) ]",
+      // Under the button over SSH: the limits of a public door.
+      strings.addressLimitReached(3), strings.idleWarning(60), strings.idleWarning(30),
     ].map { TextWidth.columns(of: $0) }
     return max(45, (rows + labels + lines).max() ?? 0) + 4
   }
@@ -72,8 +77,14 @@ public final class SignUpScreen {
     let area = submitArea(
       submitButton, busy: { viewModel.isCreating || viewModel.isWaitingToSubmit },
       busyText: viewModel.isCreating ? strings.creatingAccount : strings.checkingLogin + "…",
-      message: { viewModel.message ?? viewModel.loginProblem.map(strings.loginProblem) },
-      isHint: { viewModel.message == nil && !viewModel.errorsAreShown(for: .login) },
+      message: { [unowned self] in
+        sessionNotice() ?? viewModel.message ?? viewModel.addressLimitNotice
+          ?? viewModel.loginProblem.map(strings.loginProblem)
+      },
+      isHint: { [unowned self] in
+        sessionNotice() == nil && viewModel.message == nil && viewModel.addressLimitNotice == nil
+          && !viewModel.errorsAreShown(for: .login)
+      },
       submit: { [unowned self] in submit() })
     // Right under the message line, with no blank row: 24 rows hold the whole form.
     area.add(signInLink, alignment: .center)

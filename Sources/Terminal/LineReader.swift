@@ -13,6 +13,12 @@ public enum LineReader {
   /// (Ctrl-C) ends the program meanwhile, and while Ctrl-Z has it stopped.
   public static func readLine(echo: Bool) -> String? {
     guard !echo, isatty(STDIN_FILENO) == 1 else { return Swift.readLine() }
+    return withEchoOff { Swift.readLine() } ?? nil
+  }
+
+  /// Runs `body` with the terminal on standard input not echoing what is typed (but the
+  /// Enter); nil if the echo could not be turned off (nothing is read then).
+  static func withEchoOff<T>(_ body: () -> T) -> T? {
     var saved = termios()
     guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
     var quiet = saved
@@ -26,6 +32,6 @@ public enum LineReader {
     }
     // Never read a password with echo on.
     guard tcsetattr(STDIN_FILENO, TCSANOW, &quiet) == 0 else { return nil }
-    return Swift.readLine()
+    return body()
   }
 }

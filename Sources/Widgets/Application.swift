@@ -41,6 +41,9 @@ public final class Application {
 
   public private(set) var focused: View?
   public private(set) var exit: Exit?
+  /// How many keys, texts, pastes and clicks have come: a person at work (an idle
+  /// timeout starts again when it changes).
+  public private(set) var inputCount = 0
 
   private var timers = TimerQueue()
   /// Completions of work running on the worker thread, by number; the results come back
@@ -127,6 +130,10 @@ public final class Application {
   // MARK: Events
 
   public func handle(_ event: Event) {
+    switch event {
+    case .key, .text, .paste, .mouse: inputCount &+= 1
+    default: break
+    }
     switch event {
     case .key(let key):
       handle(key)

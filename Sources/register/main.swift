@@ -1,4 +1,5 @@
 import Accounts
+import HandOff
 import PlainFrontEnd
 import Policy
 import Registration
@@ -22,10 +23,13 @@ CoreDumps.forbid()
 // A reader that goes away early (`register --json | true`) must not kill us mid-restore.
 signal(SIGPIPE, SIG_IGN)
 
-let environment = ["LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "TERM", "HOME", "XDG_DATA_HOME"]
-  .reduce(into: [String: String]()) { values, name in
-    if let value = getenv(name), value.pointee != 0 { values[name] = String(cString: value) }
-  }
+let environment = [
+  "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "TERM", "HOME", "XDG_DATA_HOME", "SSH_CONNECTION",
+  "SSH_ORIGINAL_COMMAND",
+]
+.reduce(into: [String: String]()) { values, name in
+  if let value = getenv(name), value.pointee != 0 { values[name] = String(cString: value) }
+}
 
 if setlocale(LC_ALL, "") == nil {
   // The locale asked for is not installed. Its character set is what matters for
@@ -36,20 +40,20 @@ if setlocale(LC_ALL, "") == nil {
 }
 
 let localeStrings = (Language.preferred(flag: nil, environment: environment) ?? .english).strings
-let options: Options
+var parsed: Options
 do {
-  options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+  parsed = try Options.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
   complain(Options.message(for: error, in: localeStrings) + " " + localeStrings.tryHelp)
   exit(2)
 }
-guard let language = Language.preferred(flag: options.language, environment: environment) else {
-  complain(localeStrings.unknownLanguage(options.language ?? "") + " " + localeStrings.tryHelp)
+guard let language = Language.preferred(flag: parsed.language, environment: environment) else {
+  complain(localeStrings.unknownLanguage(parsed.language ?? "") + " " + localeStrings.tryHelp)
   exit(2)
 }
 let strings = language.strings
 
-switch options.action {
+switch parsed.action {
 case .help:
   print(strings.help)
   exit(0)
@@ -59,6 +63,26 @@ case .version:
 case .run:
   break
 }
+
+// OpenSSH's forced command: the client's command may choose the screen, or line by line.
+let ssh: SSHSession?
+do {
+  ssh = try SSHSession(environment: environment)
+} catch {
+  complain(strings.unknownCommand(error.command))
+  exit(2)
+}
+if let ssh {
+  if ssh.signIn { parsed.signIn = true }
+  if ssh.plain { parsed.plain = true }
+  // `ssh -T`, or a command without -t: nothing can tell a person typing (whose terminal
+  // echoes the password) from a script; a script says `plain`.
+  if !parsed.plain && isatty(STDIN_FILENO) == 0 {
+    complain(strings.needsTerminal)
+    exit(2)
+  }
+}
+let options = parsed
 
 // What a login may be; the store compares logins by its identity and skeletons.
 var reservedNames = ReservedNames()
@@ -78,12 +102,21 @@ guard let path = options.database ?? SQLiteAccountStore.defaultPath(environment:
 }
 // Opened on another thread while the terminal starts and the first frame is drawn. Only
 // the default place's folders are made; a path given must be in a folder that exists.
-let store = OpeningAccountStore(
+let opening = OpeningAccountStore(
   path: path, identity: policy, createsFolders: options.database == nil)
+// With --on-create, an account is stored, handed on, and taken back if that fails.
+let handingOff = options.onCreate.map { words in
+  HandingOffAccountStore(
+    opening, hook: CommandHook(words: words, log: SystemLog.write),
+    clientAddress: ssh?.clientAddress, notRemoved: SystemLog.notRemoved)
+}
+let store: any AccountStore = handingOff ?? opening
+// Over SSH the client's address is recorded with the account, and counted for the limit.
+let origin = ssh?.clientAddress.map { SignUpOrigin(address: $0, limit: options.maxPerAddress) }
 
 /// Exits 3 if the database could not be opened (after `before`, which restores the terminal).
 func requireStore(before: () -> Void = {}) {
-  if case .failure(let error) = store.opened() {
+  if case .failure(let error) = opening.opened() {
     before()
     complain(strings.cannotOpenDatabase(path, error.description(in: strings)))
     exit(3)
@@ -100,8 +133,10 @@ enum Ending {
 
 /// Prints what the session produced (JSON for programs, a line for people) and exits.
 func finish(_ ending: Ending) -> Never {
+  // An account being handed on is finished first (a SIGHUP does not cut it short).
+  handingOff?.finishCreating()
   // exit() runs no deinit: closed here, SQLite removes the -wal and -shm files.
-  store.close()
+  opening.close()
   let json = options.json || isatty(STDOUT_FILENO) == 0
   switch ending {
   case .created(let account):
@@ -145,20 +180,31 @@ guard let screen = openScreen() else {
   // The same view models, asked line by line.
   requireStore()
   let scheduler = ManualScheduler()
-  let dialogue = PlainFrontEnd(dialogue: StandardDialogue(), scheduler: scheduler, strings: strings)
+  let timedReader = options.idleTimeout.map { TimedLineReader(idleTimeout: .seconds($0)) }
+  // A hang-up while an account is handed on must not cut it short: the reads that follow
+  // end the dialogue instead.
+  if handingOff != nil { signal(SIGHUP, SIG_IGN) }
+  let dialogue = PlainFrontEnd(
+    dialogue: StandardDialogue(readLine: timedReader?.readLine ?? LineReader.readLine),
+    scheduler: scheduler, strings: strings)
   switch options.signIn
     ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
     : dialogue.signUp(
       RegistrationViewModel(
-        store: store, scheduler: scheduler, strings: strings, policy: policy))
+        store: store, scheduler: scheduler, strings: strings, policy: policy, origin: origin))
   {
   case .signedUp(let account): finish(.created(account))
   case .signedIn(let account): finish(.signedIn(account))
-  case .inputEnded: finish(.status(1, strings.inputEnded))
+  case .inputEnded:
+    if let timedReader, timedReader.timedOut, let seconds = options.idleTimeout {
+      finish(.status(1, strings.idleClosed(seconds)))
+    }
+    finish(.status(1, strings.inputEnded))
   case .unmet: finish(.status(1, strings.answersUnmet))
   // The dialogue has said why: no second line.
   case .wrongCredentials: finish(.status(5, nil))
   case .failed: finish(.status(1, nil))
+  case .handOffFailed: finish(.status(4, strings.handOffFailed))
   }
 }
 
@@ -167,9 +213,12 @@ let scheduler = ApplicationScheduler(application)
 let app = RegistrationApp(
   application: application,
   signUpModel: RegistrationViewModel(
-    store: store, scheduler: scheduler, strings: strings, policy: policy),
+    store: store, scheduler: scheduler, strings: strings, policy: policy, origin: origin),
   signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
-  start: options.signIn ? .signIn : .signUp, strings: strings)
+  start: options.signIn ? .signIn : .signUp, strings: strings,
+  idleTimeout: options.idleTimeout.map {
+    IdleTimeout(seconds: $0, scheduler: scheduler, strings: strings)
+  })
 application.render()
 requireStore(before: screen.close)
 let outcome = app.run()
@@ -182,4 +231,6 @@ case .cancelled: finish(.status(1, nil))
 case .interrupted: finish(.status(130, nil))
 case .terminated(let signal): finish(.status(128 + signal, nil))
 case .inputClosed: finish(.status(128 + SIGHUP, nil))
+case .timedOut: finish(.status(1, strings.idleClosed(options.idleTimeout ?? 0)))
+case .handOffFailed: finish(.status(4, strings.handOffFailed))
 }

@@ -20,18 +20,22 @@ final class SignUpHarness {
     size: Size = Size(width: 80, height: 24),
     capabilities: ScreenCapabilities = ScreenCapabilities(colors: true, unicode: true),
     start: Route = .signUp, store: InMemoryAccountStore? = nil, strings: Strings = .english,
-    policy: UnicodeLoginPolicy = UnicodeLoginPolicy()
+    policy: UnicodeLoginPolicy = UnicodeLoginPolicy(), origin: SignUpOrigin? = nil,
+    idleTimeout: Int? = nil
   ) {
     screen = MemoryScreen(size: size, capabilities: capabilities)
     // The program's real policy (ICU), and a store that compares logins by it.
     let store = store ?? InMemoryAccountStore(identity: policy)
     self.store = store
     model = RegistrationViewModel(
-      store: store, scheduler: scheduler, strings: strings, policy: policy)
+      store: store, scheduler: scheduler, strings: strings, policy: policy, origin: origin)
     signInModel = SignInViewModel(store: store, scheduler: scheduler, strings: strings)
     app = RegistrationApp(
       application: Application(screen: screen), signUpModel: model, signInModel: signInModel,
-      start: start, strings: strings)
+      start: start, strings: strings,
+      idleTimeout: idleTimeout.map { [scheduler] in
+        IdleTimeout(seconds: $0, scheduler: scheduler, strings: strings)
+      })
     app.application.render()
   }
 
