@@ -24,6 +24,9 @@ deps:
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
+	test -x /usr/sbin/sshd || missing="$$missing openssh-server"; \
+	command -v ssh >/dev/null || missing="$$missing openssh-client"; \
+	test -x /usr/sbin/visudo || missing="$$missing sudo"; \
 	command -v $(SWIFT) >/dev/null || { echo "make: the Swift toolchain is missing: install Swift 6 from https://swift.org/install and put it on PATH" >&2; exit 1; }; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \

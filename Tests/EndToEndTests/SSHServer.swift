@@ -183,7 +183,7 @@ final class SSHServer {
     return false
   }
 
-  private static func freePort() throws -> Int {
+  static func freePort() throws -> Int {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(fd) }
     var address = sockaddr_in()
@@ -200,7 +200,7 @@ final class SSHServer {
     return Int(UInt16(bigEndian: address.sin_port))
   }
 
-  private static func accepts(port: Int) -> Bool {
+  static func accepts(port: Int) -> Bool {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(fd) }
     var address = sockaddr_in()
