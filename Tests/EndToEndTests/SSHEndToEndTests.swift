@@ -243,6 +243,31 @@ struct SSHEndToEndTests {
       forText: "register: no input for 2 seconds: the session was closed; nothing was done")
   }
 
+  @Test("line by line, --idle-timeout ends a wait for an answer")
+  func idleLineByLine() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("register-idle-\(UUID().uuidString.prefix(8))").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let register = "\(Tmux.binary) --plain --idle-timeout 1 --db \(folder)/accounts.sqlite"
+    // Nothing at all, then a login and nothing more: both end after a second of silence.
+    for (input, asked) in [("sleep 3", "Login: "), ("(printf 'alice\\n'; sleep 3)", "Password: ")] {
+      let result = try command("/bin/sh", ["-c", "\(input) | \(register)"])
+      #expect(result.status == 1)
+      #expect(result.output.contains(asked))
+      #expect(
+        result.output.hasSuffix(
+          "register: no input for 1 second: the session was closed; nothing was done\n"))
+    }
+    // Answers that come in time are answers: the timeout is per wait, not per session.
+    let answers =
+      "(printf 'alice\\n'; sleep 0.5; printf '\(Self.password)\\n'; sleep 0.5; "
+      + "printf '\(Self.password)\\n')"
+    let result = try command("/bin/sh", ["-c", "\(answers) | \(register) --json"])
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.output.contains("{\"login\":\"alice\""))
+  }
+
   @Test("twenty sessions signing up at once all succeed")
   func twenty() throws {
     let server = try SSHServer(changes: ["--max-per-address 3": "--max-per-address 20"])
