@@ -9,7 +9,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 BINARY = .build/release/register
 
-.PHONY: all build run gallery test fuzz bench-store lint format deps clean
+.PHONY: all build run gallery test fuzz bench-store bench-ssh lint format deps clean
 
 all: build
 
@@ -75,6 +75,14 @@ bench-store: deps
 	  EXPLAIN QUERY PLAN SELECT login, password_hash FROM accounts WHERE login_key = 'user1'; \
 	  EXPLAIN QUERY PLAN SELECT 1 FROM accounts WHERE login_skeleton = 'userl' LIMIT 1;"
 	.build/release/store-bench measure $(BENCH_DB)
+
+# Sign-up over SSH measured (docs/performance.md): the shared harness (BENCH) over ssh -tt
+# to a throwaway sshd serving deploy/ssh/register.conf, then 50 sessions signing up at once.
+BENCH ?= ../shared/bench
+bench-ssh: build
+	@dir=$$(mktemp -d /tmp/register-ssh-bench-XXXXXX); ssh=$$(scripts/ssh-server.sh start $$dir); \
+	python3 $(BENCH)/termbench.py -n 5 -s $(BENCH)/scenarios/register.keys --label ssh -- $$ssh; \
+	scripts/ssh-load.py 50 $$ssh; scripts/ssh-server.sh stop $$dir; rm -rf $$dir
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
