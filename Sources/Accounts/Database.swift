@@ -58,6 +58,9 @@ final class Database {
     }
     self.handle = handle
     sqlite3_extended_result_codes(handle, 1)
+    // Every connection waits for another process's lock (up to 5 s), the reading-only one
+    // that inspects a file too: without it, sign-ups at once were told "database is locked".
+    sqlite3_busy_timeout(handle, 5000)
   }
 
   deinit { sqlite3_close_v2(handle) }

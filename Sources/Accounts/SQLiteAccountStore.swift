@@ -273,6 +273,38 @@ public final class SQLiteAccountStore: AccountStore {
     }
   }
 
+  /// Makes the database at `path`, unless there is one, whole before any other process can
+  /// see it: built, switched to WAL and migrated under a temporary name in the same
+  /// folder, closed, then linked into place (`link` fails if another process was quicker:
+  /// theirs is used). Made in place, a file half set up was read by sign-ups racing this
+  /// one as locked, or as another program's database.
+  private static func createWhole(_ path: String, identity: any LoginIdentity)
+    throws(AccountStoreError)
+  {
+    if try DatabaseFile.check(path) != nil { return }
+    let temporary = "\(path).new-\(getpid())-\(UInt32.random(in: .min ... .max))"
+    try DatabaseFile.create(temporary)
+    defer {
+      for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) }
+    }
+    try setUp(temporary, identity: identity)
+    guard link(temporary, path) == 0 || errno == EEXIST else {
+      throw .unavailable(DatabaseFile.reason(errno))
+    }
+  }
+
+  /// Sets a new database up and closes it: SQLite folds the WAL into the file on closing.
+  private static func setUp(_ path: String, identity: any LoginIdentity) throws(AccountStoreError) {
+    let database: Database
+    do throws(DatabaseError) {
+      database = try Database(path: path)
+      try database.execute("PRAGMA journal_mode = WAL")
+    } catch {
+      throw AccountStoreError(error)
+    }
+    try Schema.migrate(database, identity: identity)
+  }
+
   /// Opens the database in `folder` after checking it, making it first if `creating`;
   /// nil if there is no file.
   private static func connect(
@@ -287,7 +319,7 @@ public final class SQLiteAccountStore: AccountStore {
       if creating { throw .refused(.folderMissing(folder.folder)) }
       return nil
     }
-    if creating { try DatabaseFile.create(path) }
+    if creating { try createWhole(path, identity: identity) }
     guard let file = try DatabaseFile.check(path) else { return nil }
     // Nothing writes before this: SQLite reads another program's file without changing it.
     if !file.isEmpty { try Schema.inspect(path) }

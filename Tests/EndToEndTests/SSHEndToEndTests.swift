@@ -268,6 +268,31 @@ struct SSHEndToEndTests {
     #expect(result.output.contains("{\"login\":\"alice\""))
   }
 
+  @Test("forty first sign-ups at once on a new database file all succeed (three rounds)")
+  func firstAtOnce() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("register-first-\(UUID().uuidString.prefix(8))").path
+    try FileManager.default.createDirectory(
+      atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for round in 1...3 {
+      let database = "\(folder)/accounts-\(round).sqlite"
+      let script = """
+        for i in $(seq 10 49); do
+          (printf "user$(echo $i | tr 0-9 a-j)\\n\(Self.password)\\n\(Self.password)\\n" \\
+            | \(Tmux.binary) --plain --unix-names --db \(database) > /dev/null 2> \(folder)/err-$i \\
+            || echo "failed $i: $(cat \(folder)/err-$i)") &
+        done
+        wait
+        """
+      let result = try command("/bin/sh", ["-c", script], timeout: .seconds(60))
+      #expect(result.output == "", "round \(round)")
+      #expect(
+        try command("/usr/bin/sqlite3", [database, "SELECT count(*) FROM accounts"]).output
+          == "40\n")
+    }
+  }
+
   @Test("twenty sessions signing up at once all succeed")
   func twenty() throws {
     let server = try SSHServer(changes: ["--max-per-address 3": "--max-per-address 20"])
