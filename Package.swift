@@ -19,6 +19,9 @@ let package = Package(
     .target(name: "CSignals"),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
+    // libpq's header only (no pkg-config: that would link it): Accounts loads the library
+    // with dlopen when a URI asks for it.
+    .systemLibrary(name: "CPostgres", providers: [.apt(["libpq-dev"])]),
 
     // The terminal: one Screen protocol, ncurses and in-memory screens, input decoding.
     .target(name: "Terminal", dependencies: ["CNcurses", "CSignals"]),
@@ -26,8 +29,8 @@ let package = Package(
     .target(name: "Widgets", dependencies: ["Terminal"]),
     // View models and rules: no terminal, no database.
     .target(name: "Registration"),
-    // The account store on SQLite, with yescrypt password hashes.
-    .target(name: "Accounts", dependencies: ["Registration", "CSQLite", "CCrypt"]),
+    // The account store on SQLite or PostgreSQL, with yescrypt password hashes.
+    .target(name: "Accounts", dependencies: ["Registration", "CSQLite", "CCrypt", "CPostgres"]),
     // The screens of the program, built from widgets and bound to the view models.
     .target(name: "RegistrationUI", dependencies: ["Widgets", "Terminal", "Registration"]),
     // The line-by-line front end on the same view models.
@@ -45,7 +48,8 @@ let package = Package(
         "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Terminal", "Widgets",
       ]),
 
-    // For the tests: an in-memory store, screen snapshots, a seeded random generator.
+    // For the tests: an in-memory store, screen snapshots, a seeded random generator, a
+    // throwaway PostgreSQL server.
     .target(
       name: "TestSupport", dependencies: ["Registration", "Terminal"], path: "Tests/TestSupport"),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
@@ -53,7 +57,7 @@ let package = Package(
       name: "WidgetsTests", dependencies: ["Widgets", "FieldGallery", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "RegistrationTests", dependencies: ["Registration", "TestSupport"]),
-    .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Registration"]),
+    .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Registration", "TestSupport"]),
     .testTarget(
       name: "PlainFrontEndTests",
       dependencies: ["PlainFrontEnd", "Registration", "TestSupport"]),
@@ -61,7 +65,7 @@ let package = Package(
       name: "RegistrationUITests",
       dependencies: ["RegistrationUI", "Registration", "TestSupport"],
       exclude: ["Snapshots"]),
-    .testTarget(name: "EndToEndTests"),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -50,8 +50,10 @@ extension Strings {
       account=$(register --json) works.
 
       Options:
-        --db PATH     the account database (default: $XDG_DATA_HOME/register/
-                      accounts.sqlite, or ~/.local/share/register/accounts.sqlite)
+        --db PATH|URI the account database: a file, or postgresql://... for one
+                      shared by many hosts (default: $REGISTER_DB, else
+                      $XDG_DATA_HOME/register/accounts.sqlite, or
+                      ~/.local/share/register/accounts.sqlite)
         --sign-in     start on the Sign in screen
         --json        print the result as JSON even when stdout is a terminal
         --plain       ask line by line instead of drawing a form (also when stdin

@@ -51,8 +51,10 @@ extension Strings {
       account=$(register --json) работает.
 
       Параметры:
-        --db ПУТЬ     база аккаунтов (по умолчанию $XDG_DATA_HOME/register/
-                      accounts.sqlite или ~/.local/share/register/accounts.sqlite)
+        --db ПУТЬ|URI база аккаунтов: файл или postgresql://... для общей базы
+                      многих хостов (по умолчанию $REGISTER_DB, иначе
+                      $XDG_DATA_HOME/register/accounts.sqlite или
+                      ~/.local/share/register/accounts.sqlite)
         --sign-in     начать с экрана входа
         --json        печатать результат в JSON, даже если stdout — терминал
         --plain       спрашивать построчно, без формы (также, если stdin не

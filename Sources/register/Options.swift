@@ -11,7 +11,8 @@ struct Options: Equatable {
   var json = false
   /// Never use colour (also when `NO_COLOR` is set).
   var noColor = false
-  /// Where the accounts are; nil for the default place.
+  /// Where the accounts are: a file path or a `postgresql://` URI; nil for `REGISTER_DB`,
+  /// then the default place.
   var database: String?
   /// Start on the Sign in screen.
   var signIn = false

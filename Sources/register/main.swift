@@ -20,7 +20,9 @@ CoreDumps.forbid()
 // A reader that goes away early (`register --json | true`) must not kill us mid-restore.
 signal(SIGPIPE, SIG_IGN)
 
-let environment = ["LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "TERM", "HOME", "XDG_DATA_HOME"]
+let environment = [
+  "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "TERM", "HOME", "XDG_DATA_HOME", "REGISTER_DB",
+]
   .reduce(into: [String: String]()) { values, name in
     if let value = getenv(name), value.pointee != 0 { values[name] = String(cString: value) }
   }
@@ -58,18 +60,24 @@ case .run:
   break
 }
 
-guard let path = options.database ?? SQLiteAccountStore.defaultPath(environment: environment) else {
+// `--db`, else `REGISTER_DB` (an sshd config can set it), else the default file.
+guard
+  let database = options.database ?? environment["REGISTER_DB"]
+    ?? SQLiteAccountStore.defaultPath(environment: environment)
+else {
   complain(strings.noDatabasePlace)
   exit(3)
 }
+let location = StoreLocation(database)
 // Opened on another thread while the terminal starts and the first frame is drawn.
-let store = OpeningAccountStore(path: path)
+let store = OpeningAccountStore(location: location)
 
 /// Exits 3 if the database could not be opened (after `before`, which restores the terminal).
 func requireStore(before: () -> Void = {}) {
   if case .failure(let error) = store.opened() {
     before()
-    complain(strings.cannotOpenDatabase(path, error.description))
+    // The location as shown: a URI without its password.
+    complain(strings.cannotOpenDatabase(location.description, error.description))
     exit(3)
   }
 }

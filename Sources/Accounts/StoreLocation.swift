@@ -1,0 +1,30 @@
+import Registration
+
+/// Where the accounts are: an SQLite file (the default, embedded) or a PostgreSQL database
+/// shared by many hosts. What `--db` and `REGISTER_DB` say.
+public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
+  case file(path: String)
+  case postgres(PostgresURI)
+
+  /// A `postgresql://` or `postgres://` URI is a PostgreSQL database; anything else is a path.
+  public init(_ text: String) {
+    self = PostgresURI(text).map(Self.postgres) ?? .file(path: text)
+  }
+
+  /// For messages: the path, or the URI without its password.
+  public var description: String {
+    switch self {
+    case .file(let path): path
+    case .postgres(let uri): uri.redacted
+    }
+  }
+
+  /// Opens the store: creates the file, or connects to the server; brings the schema up
+  /// to date either way.
+  public func open() throws(AccountStoreError) -> any AccountStore {
+    switch self {
+    case .file(let path): try SQLiteAccountStore(path: path)
+    case .postgres(let uri): try PostgresAccountStore(uri: uri)
+    }
+  }
+}
