@@ -89,7 +89,9 @@ public final class PostgresAccountStore: AccountStore, CustomStringConvertible {
 
   /// Runs `body` on the connection, alone, connecting again first if it broke, and tries
   /// again as the retry policy says; PostgreSQL's complaint becomes the store's.
-  private func run<T: Sendable>(_ body: (PostgresConnection, _ attempt: Int) throws(PostgresError) -> T)
+  private func run<T: Sendable>(
+    _ body: (PostgresConnection, _ attempt: Int) throws(PostgresError) -> T
+  )
     throws(AccountStoreError) -> T
   {
     do throws(PostgresError) {

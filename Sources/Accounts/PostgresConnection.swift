@@ -93,7 +93,8 @@ final class PostgresConnection {
         let start = UnsafeRawPointer(libpq.getvalue(result, row, column)!)
         let length = Int(libpq.getlength(result, row, column))
         return String(
-          decoding: UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: length),
+          decoding: UnsafeBufferPointer(
+            start: start.assumingMemoryBound(to: UInt8.self), count: length),
           as: UTF8.self)
       }
     }

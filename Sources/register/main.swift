@@ -23,9 +23,9 @@ signal(SIGPIPE, SIG_IGN)
 let environment = [
   "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "TERM", "HOME", "XDG_DATA_HOME", "REGISTER_DB",
 ]
-  .reduce(into: [String: String]()) { values, name in
-    if let value = getenv(name), value.pointee != 0 { values[name] = String(cString: value) }
-  }
+.reduce(into: [String: String]()) { values, name in
+  if let value = getenv(name), value.pointee != 0 { values[name] = String(cString: value) }
+}
 
 if setlocale(LC_ALL, "") == nil {
   // The locale asked for is not installed. Its character set is what matters for
