@@ -79,12 +79,15 @@ public final class PostgresServer: Sendable {
     return uri(name)
   }
 
-  /// Runs `sql` in `database` with psql; returns what it printed (unaligned, no headers).
+  /// Runs `sql` in `database` (a name or a URI) with psql; returns what it printed
+  /// (unaligned, no headers), without the last newline.
   @discardableResult
   public func psql(_ database: String, _ sql: String) throws -> String {
-    try ChildProcess.run(
+    let target = database.hasPrefix("postgresql://") ? database : uri(database)
+    let output = try ChildProcess.run(
       "\(binaries)/psql",
-      ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", uri(database), "-c", sql])
+      ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", target, "-c", sql])
+    return output.hasSuffix("\n") ? String(output.dropLast()) : output
   }
 
   /// Starts the server (again, after `stop()`).
