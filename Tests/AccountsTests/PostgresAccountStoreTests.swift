@@ -36,7 +36,9 @@ struct PostgresAccountStoreTests {
   @Test("many stores opening a new database at once all start, on one schema")
   func storesOpenTogether() throws {
     let uri = uri
-    let results = try concurrently(12) { _ in () } run: { _ in
+    let results = try concurrently(12) { _ in
+      ()
+    } run: { _ in
       Result { () throws(AccountStoreError) in try PostgresAccountStore(uri: uri) }
     }
     #expect(results.allSatisfy { (try? $0.get()) != nil }, "\(results)")
@@ -149,7 +151,7 @@ struct PostgresAccountStoreTests {
 
   /// What a server restart or an administrator does to the store's connection.
   private func terminateOtherConnections() throws {
-    let database = uri.text.split(separator: "/").last!.split(separator: "?").first!
+    let database = uri.text.split(separator: "?")[0].split(separator: "/").last!
     try server.psql(
       uri.text,
       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "

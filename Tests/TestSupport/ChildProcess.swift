@@ -82,6 +82,9 @@ public enum ChildProcess {
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     }
     if let directory { _ = GNU.addChdir(&actions, directory) }
+    // Nothing else open is the child's business: swift-test hands the test process
+    // descriptors that are not close-on-exec, and a server must not hold them.
+    _ = GNU.addClosefrom(&actions, 3)
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -124,6 +127,9 @@ enum GNU {
     "posix_spawn_file_actions_addchdir_np",
     as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>)
       -> Int32).self)
+  static let addClosefrom = function(
+    "posix_spawn_file_actions_addclosefrom_np",
+    as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
   /// POSIX_SPAWN_SETSID from <spawn.h>.
   static let spawnSetsid: Int32 = 0x80
 
