@@ -34,11 +34,14 @@ struct PostgresError: Error, Hashable, CustomStringConvertible {
   }
 
   /// libpq's messages span lines ("…failed: …\n\tIs the server running…"); one line reads
-  /// better in a form and in a log.
+  /// better in a form and in a log. Lines become sentences.
   static func oneLine(_ text: String) -> String {
-    text.split(whereSeparator: \.isNewline)
+    let lines = text.split(whereSeparator: \.isNewline)
       .map { $0.trimmingPrefix(while: \.isWhitespace) }
       .filter { !$0.isEmpty }
-      .joined(separator: " ")
+    return lines.enumerated().map { index, line in
+      let last = index == lines.count - 1
+      return last || line.last.map { ".?!:".contains($0) } == true ? String(line) : line + "."
+    }.joined(separator: " ")
   }
 }
