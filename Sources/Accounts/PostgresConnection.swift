@@ -37,6 +37,9 @@ final class PostgresConnection {
       libpq.finish(handle)
       throw error
     }
+    // libpq prints the server's notices ("already exists, skipping") on stderr: over the
+    // form. None of them is for the person at the terminal.
+    _ = libpq.setNoticeProcessor(handle, { _, _ in }, nil)
     self.handle = handle
   }
 

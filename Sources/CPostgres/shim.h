@@ -22,6 +22,7 @@ typedef struct {
   __typeof__(PQerrorMessage) *_Nonnull errorMessage;
   __typeof__(PQfinish) *_Nonnull finish;
   __typeof__(PQreset) *_Nonnull reset;
+  __typeof__(PQsetNoticeProcessor) *_Nonnull setNoticeProcessor;
   __typeof__(PQexec) *_Nonnull exec;
   __typeof__(PQexecParams) *_Nonnull execParams;
   __typeof__(PQresultStatus) *_Nonnull resultStatus;
@@ -55,6 +56,7 @@ static inline const cpostgres_api *_Nullable cpostgres_load(
   CPOSTGRES_SYMBOL(errorMessage, PQerrorMessage)
   CPOSTGRES_SYMBOL(finish, PQfinish)
   CPOSTGRES_SYMBOL(reset, PQreset)
+  CPOSTGRES_SYMBOL(setNoticeProcessor, PQsetNoticeProcessor)
   CPOSTGRES_SYMBOL(exec, PQexec)
   CPOSTGRES_SYMBOL(execParams, PQexecParams)
   CPOSTGRES_SYMBOL(resultStatus, PQresultStatus)

@@ -43,6 +43,22 @@ struct PostgresEndToEndTests {
     #expect(try server.psql(uri, "SELECT login FROM accounts") == "bob1")
   }
 
+  @Test("the server's notices never reach the terminal")
+  func noNotices() throws {
+    let server = try PostgresServer.shared()
+    let uri = try server.makeDatabase()
+    // A version table already there: migrating says "already exists, skipping".
+    try server.psql(
+      uri,
+      "CREATE TABLE register_schema (one_row boolean PRIMARY KEY DEFAULT true CHECK (one_row), "
+        + "version integer NOT NULL); INSERT INTO register_schema (version) VALUES (0)")
+    let result = try sh(
+      "printf 'dave\\nSecret123\\nSecret123\\n' | \(Tmux.binary) --plain --db '\(uri)' 2>&1 >/dev/null"
+    )
+    #expect(result.status == 0, "\(result.output)")
+    #expect(!result.output.contains("NOTICE"), "\(result.output)")
+  }
+
   @Test("a server that cannot be reached: exit 3, where and why, never the password")
   func unreachable() throws {
     let result = try sh(
