@@ -14,12 +14,15 @@ BINARY = .build/release/register
 all: build
 
 # The Debian packages the build and the tests need: installed when missing if it can
-# (root with apt-get); otherwise it says the exact command to run.
+# (root with apt-get); otherwise it says the exact command to run. postgresql is for the
+# tests (a throwaway server); the program itself needs only libpq, and only for a URI.
 deps:
 	@missing=""; \
 	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
 	pkg-config --exists sqlite3 2>/dev/null || missing="$$missing libsqlite3-dev"; \
 	pkg-config --exists libcrypt 2>/dev/null || missing="$$missing libcrypt-dev"; \
+	pkg-config --exists libpq 2>/dev/null || missing="$$missing libpq-dev"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
