@@ -8,7 +8,7 @@ import CPostgres
 /// serializes use.
 final class PostgresConnection {
   let uri: PostgresURI
-  private let libpq: cpostgres_api
+  private let libpq: LibPQ
   private let handle: OpaquePointer
 
   /// Connects. `defaultConnectTimeout` (seconds) applies unless the URI's
@@ -121,14 +121,14 @@ final class PostgresConnection {
   }
 
   private static func connectionError(
-    _ libpq: cpostgres_api, _ handle: OpaquePointer, _ uri: PostgresURI
+    _ libpq: LibPQ, _ handle: OpaquePointer, _ uri: PostgresURI
   ) -> PostgresError {
     PostgresError(
       kind: .unreachable, sqlState: nil,
       message: uri.scrub(PostgresError.oneLine(errorMessage(libpq, handle))))
   }
 
-  private static func errorMessage(_ libpq: cpostgres_api, _ handle: OpaquePointer) -> String {
+  private static func errorMessage(_ libpq: LibPQ, _ handle: OpaquePointer) -> String {
     libpq.errorMessage(handle).map { String(cString: $0) } ?? "unknown error"
   }
 }
