@@ -6,37 +6,51 @@ import Synchronization
 /// frame meanwhile. Calls wait until it is open; `opened()` says how that went.
 public final class OpeningAccountStore: AccountStore {
   private final class Opening: Sendable {
-    let result = Mutex<Result<any AccountStore, AccountStoreError>?>(nil)
+    let result = Mutex<Result<any ClosableAccountStore, AccountStoreError>?>(nil)
     let ready = DispatchSemaphore(value: 0)
   }
 
   private let opening = Opening()
 
-  /// Starts opening (or creating) the SQLite database at `path`.
-  public convenience init(path: String) {
-    self.init(location: .file(path: path))
+  /// Starts opening the SQLite database at `path` (see SQLiteAccountStore), with logins
+  /// compared by `identity`.
+  public convenience init(path: String, identity: any LoginIdentity, createsFolders: Bool = false) {
+    self.init(location: .file(path: path), identity: identity, createsFolders: createsFolders)
   }
 
-  /// Starts opening the store at `location` (a file, or a PostgreSQL server).
-  public init(location: StoreLocation) {
+  /// Starts opening the store at `location` (a file, or a PostgreSQL server), with logins
+  /// compared by `identity`. `createsFolders` is for a file in the default place.
+  public init(location: StoreLocation, identity: any LoginIdentity, createsFolders: Bool = false) {
     let opening = opening
     DispatchQueue.global().async {
-      let opened = Result { () throws(AccountStoreError) in try location.open() }
+      let opened = Result { () throws(AccountStoreError) in
+        try location.open(identity: identity, createsFolders: createsFolders)
+      }
       opening.result.withLock { $0 = opened }
       opening.ready.signal()
     }
   }
 
   /// Waits until the store is open: the store, or why it could not be opened.
-  public func opened() -> Result<any AccountStore, AccountStoreError> {
+  public func opened() -> Result<any ClosableAccountStore, AccountStoreError> {
     if let done = opening.result.withLock({ $0 }) { return done }
     opening.ready.wait()
     opening.ready.signal()  // for the next caller
     return opening.result.withLock { $0! }
   }
 
+  /// Closes the store once it is open: SQLite's `-wal` and `-shm` files go, a PostgreSQL
+  /// connection ends.
+  public func close() {
+    if case .success(let store) = opened() { store.close() }
+  }
+
   public func isLoginTaken(_ login: String) throws(AccountStoreError) -> Bool {
     try opened().get().isLoginTaken(login)
+  }
+
+  public func availability(of login: String) throws(AccountStoreError) -> LoginAvailability {
+    try opened().get().availability(of: login)
   }
 
   public func createAccount(login: String, password: String) throws(AccountStoreError)

@@ -19,12 +19,16 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// Opens the store: creates the file, or connects to the server; brings the schema up
-  /// to date either way.
-  public func open() throws(AccountStoreError) -> any AccountStore {
+  /// Opens the store, logins compared by `identity`: checks the file (made with the first
+  /// account, in folders made then too if `createsFolders`), or connects to the server;
+  /// brings the schema up to date either way.
+  public func open(identity: any LoginIdentity, createsFolders: Bool = false)
+    throws(AccountStoreError) -> any ClosableAccountStore
+  {
     switch self {
-    case .file(let path): try SQLiteAccountStore(path: path)
-    case .postgres(let uri): try PostgresAccountStore(uri: uri)
+    case .file(let path):
+      try SQLiteAccountStore(path: path, identity: identity, createsFolders: createsFolders)
+    case .postgres(let uri): try PostgresAccountStore(uri: uri, identity: identity)
     }
   }
 }

@@ -32,13 +32,22 @@ public struct Requirement: Identifiable, Sendable {
   public let field: RegistrationField
   public let text: String
   public let check: Check
+  /// Texts the row may show instead of `text` (while checking, or saying why it is
+  /// unmet): the form is laid out wide enough for every one.
+  public let otherTexts: [String]
 
-  public init(id: String, field: RegistrationField, text: String, check: Check) {
+  public init(
+    id: String, field: RegistrationField, text: String, check: Check, otherTexts: [String] = []
+  ) {
     self.id = id
     self.field = field
     self.text = text
     self.check = check
+    self.otherTexts = otherTexts
   }
+
+  /// Every text the row may show.
+  public var texts: [String] { [text] + otherTexts }
 
   public init(
     id: String, field: RegistrationField, text: String,
@@ -62,9 +71,25 @@ extension Requirement {
     }
   }
 
+  /// What a login may be (the policy's rule); the message under the button says which
+  /// part of it a refused login breaks.
+  public static func loginCharacters(_ strings: Strings = .english, policy: any LoginPolicy)
+    -> Requirement
+  {
+    Requirement(
+      id: "login.characters", field: .login,
+      text: policy.rule == .unixNames ? strings.loginUnixCharacters : strings.loginCharacters
+    ) { !$0.login.isEmpty && policy.validate($0.login) == nil }
+  }
+
   /// Asked of the account store, about 250 ms after the last keystroke.
   public static func loginIsFree(_ strings: Strings = .english) -> Requirement {
-    Requirement(id: "login.free", field: .login, text: strings.loginIsFree, check: .loginIsFree)
+    Requirement(
+      id: "login.free", field: .login, text: strings.loginIsFree, check: .loginIsFree,
+      otherTexts: [
+        strings.checkingLogin, strings.loginLooksTaken, strings.loginReserved,
+        strings.loginSystemName, strings.loginTaken + " " + strings.signInInstead,
+      ])
   }
 
   public static func passwordLength(_ strings: Strings = .english) -> Requirement {
@@ -88,10 +113,12 @@ extension Requirement {
   }
 
   /// The rules of the sign-up form, in the order their rows are shown.
-  public static func signUp(_ strings: Strings = .english) -> [Requirement] {
+  public static func signUp(_ strings: Strings = .english, policy: any LoginPolicy)
+    -> [Requirement]
+  {
     [
-      loginLength(strings), loginIsFree(strings), passwordLength(strings),
-      passwordUppercase(strings), confirmationMatches(strings),
+      loginLength(strings), loginCharacters(strings, policy: policy), loginIsFree(strings),
+      passwordLength(strings), passwordUppercase(strings), confirmationMatches(strings),
     ]
   }
 }

@@ -12,10 +12,13 @@ public final class RequirementStatus: Identifiable {
 
   public let requirement: Requirement
   public internal(set) var state: State
+  /// Why the requirement is unmet, when its own text does not say it (the login looks
+  /// like an existing one); shown in place of the text.
+  public internal(set) var note: String?
 
   public var id: String { requirement.id }
   public var field: RegistrationField { requirement.field }
-  public var text: String { requirement.text }
+  public var text: String { note ?? requirement.text }
   public var isMet: Bool { state == .met }
 
   init(_ requirement: Requirement, state: State) {
@@ -24,7 +27,8 @@ public final class RequirementStatus: Identifiable {
   }
 
   /// Stores a new answer only if it differs, so observers hear only of real changes.
-  func update(_ newState: State) {
+  func update(_ newState: State, note newNote: String? = nil) {
     if state != newState { state = newState }
+    if note != newNote { note = newNote }
   }
 }

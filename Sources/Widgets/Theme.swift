@@ -14,6 +14,9 @@ public struct Theme: Sendable {
     public var ellipsis: String
     /// Whether struck text can be drawn with U+0336 (UTF-8 only).
     public var canStrike: Bool
+    /// Marks content out of sight above and below.
+    public var moreAbove = "▲"
+    public var moreBelow = "▼"
 
     public static let unicode = Glyphs(
       thinLine: "─", heavyLine: "━", mask: "•", met: "✓", unmet: "✗", pending: "…", ellipsis: "…",
@@ -21,7 +24,7 @@ public struct Theme: Sendable {
     public static let ascii = Glyphs(
       thinLine: "-", heavyLine: "=", mask: "*", met: "[x]", unmet: "[ ]", pending: "[.]",
       ellipsis: "...",
-      canStrike: false)
+      canStrike: false, moreAbove: "^", moreBelow: "v")
   }
 
   public var glyphs: Glyphs

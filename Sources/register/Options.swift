@@ -20,6 +20,10 @@ struct Options: Equatable {
   var plain = false
   /// `--lang`, as given.
   var language: String?
+  /// `--reserved FILE`: more names nobody may register.
+  var reservedNames: String?
+  /// `--unix-names`: logins fit for `useradd`; system users and groups are taken.
+  var unixNames = false
 
   /// A command line that cannot be understood.
   enum UsageError: Error, Equatable {
@@ -50,6 +54,7 @@ struct Options: Equatable {
       case "--no-color": options.noColor = true
       case "--sign-in": options.signIn = true
       case "--plain": options.plain = true
+      case "--unix-names": options.unixNames = true
       case "--help", "-h": options.action = .help
       case "--version": options.action = .version
       default:
@@ -57,6 +62,8 @@ struct Options: Equatable {
           options.database = path
         } else if let language = try value(of: "--lang", in: argument) {
           options.language = language
+        } else if let file = try value(of: "--reserved", in: argument) {
+          options.reservedNames = file
         } else if argument.hasPrefix("-") {
           throw .unknownOption(argument)
         } else {

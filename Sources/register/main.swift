@@ -1,5 +1,6 @@
 import Accounts
 import PlainFrontEnd
+import Policy
 import Registration
 import RegistrationUI
 import Terminal
@@ -9,9 +10,10 @@ import Widgets
   import Glibc
 #endif
 
-/// Writes one line to stderr.
+/// Writes one line to stderr. Messages quote flags, paths, `TERM` and the store's reasons:
+/// whatever a terminal would act on is written out (`\u{1B}`), so the line stays one line.
 func complain(_ message: String) {
-  var line = Array("register: \(message)\n".utf8)
+  var line = Array("register: \(message.escapedForTerminal)\n".utf8)
   _ = write(STDERR_FILENO, &line, line.count)
 }
 
@@ -60,24 +62,35 @@ case .run:
   break
 }
 
+// What a login may be; the store compares logins by its identity and skeletons.
+var reservedNames = ReservedNames()
+if let file = options.reservedNames {
+  do {
+    reservedNames = try ReservedNames.builtIn(andFile: file)
+  } catch {
+    complain(strings.cannotReadReservedNames(file, error.reason))
+    exit(2)
+  }
+}
+let policy = UnicodeLoginPolicy(reserved: reservedNames, unixNames: options.unixNames)
+
 // `--db`, else `REGISTER_DB` (an sshd config can set it), else the default file.
-guard
-  let database = options.database ?? environment["REGISTER_DB"]
-    ?? SQLiteAccountStore.defaultPath(environment: environment)
-else {
+let given = options.database ?? environment["REGISTER_DB"]
+guard let database = given ?? SQLiteAccountStore.defaultPath(environment: environment) else {
   complain(strings.noDatabasePlace)
   exit(3)
 }
 let location = StoreLocation(database)
-// Opened on another thread while the terminal starts and the first frame is drawn.
-let store = OpeningAccountStore(location: location)
+// Opened on another thread while the terminal starts and the first frame is drawn. Only
+// the default place's folders are made; a path given must be in a folder that exists.
+let store = OpeningAccountStore(location: location, identity: policy, createsFolders: given == nil)
 
 /// Exits 3 if the database could not be opened (after `before`, which restores the terminal).
 func requireStore(before: () -> Void = {}) {
   if case .failure(let error) = store.opened() {
     before()
     // The location as shown: a URI without its password.
-    complain(strings.cannotOpenDatabase(location.description, error.description))
+    complain(strings.cannotOpenDatabase(location.description, error.description(in: strings)))
     exit(3)
   }
 }
@@ -90,9 +103,14 @@ enum Ending {
   case status(Int32, String?)
 }
 
-/// Prints what the session produced (JSON for programs, a line for people) and exits.
-func finish(_ ending: Ending) -> Never {
+/// Prints what the session produced (JSON for programs, a line for people) and exits;
+/// with 128 + the signal's number if a signal waited for the outcome.
+func finish(_ ending: Ending, signal: Int32? = nil) -> Never {
+  // exit() runs no deinit: closed here, SQLite removes the -wal and -shm files.
+  store.close()
   let json = options.json || isatty(STDOUT_FILENO) == 0
+  let signal = signal ?? EndingSignals.held
+  let success = signal.map { 128 + $0 } ?? 0
   switch ending {
   case .created(let account):
     print(
@@ -101,17 +119,17 @@ func finish(_ ending: Ending) -> Never {
           "login": account.login, "password_hash": account.passwordHash,
           "created_at": account.createdAt,
         ])
-        : strings.accountCreated(account.login))
-    exit(0)
+        : strings.accountCreated(account.login.escapedForTerminal))
+    exit(success)
   case .signedIn(let account):
     print(
       json
         ? JSON.object(["login": account.login, "signed_in_at": account.signedInAt])
-        : strings.signedIn(account.login))
-    exit(0)
+        : strings.signedIn(account.login.escapedForTerminal))
+    exit(success)
   case .status(let status, let message):
     if let message { complain(message) }
-    exit(status)
+    exit(signal.map { 128 + $0 } ?? status)
   }
 }
 
@@ -135,15 +153,23 @@ guard let screen = openScreen() else {
   // The same view models, asked line by line.
   requireStore()
   let scheduler = ManualScheduler()
-  let dialogue = PlainFrontEnd(dialogue: StandardDialogue(), scheduler: scheduler, strings: strings)
+  // A signal while the account is written waits for it to be written and reported.
+  let dialogue = PlainFrontEnd(
+    dialogue: StandardDialogue(), scheduler: scheduler, strings: strings, signals: .process)
   switch options.signIn
     ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
-    : dialogue.signUp(RegistrationViewModel(store: store, scheduler: scheduler, strings: strings))
+    : dialogue.signUp(
+      RegistrationViewModel(
+        store: store, scheduler: scheduler, strings: strings, policy: policy))
   {
   case .signedUp(let account): finish(.created(account))
   case .signedIn(let account): finish(.signedIn(account))
   case .inputEnded: finish(.status(1, strings.inputEnded))
   case .unmet: finish(.status(1, strings.answersUnmet))
+  // The dialogue has said why: no second line.
+  case .wrongCredentials: finish(.status(5, nil))
+  case .failed: finish(.status(1, nil))
+  case .terminated(let signal): finish(.status(128 + signal, nil), signal: signal)
   }
 }
 
@@ -151,12 +177,15 @@ let application = Application(screen: screen)
 let scheduler = ApplicationScheduler(application)
 let app = RegistrationApp(
   application: application,
-  signUpModel: RegistrationViewModel(store: store, scheduler: scheduler, strings: strings),
+  signUpModel: RegistrationViewModel(
+    store: store, scheduler: scheduler, strings: strings, policy: policy),
   signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
   start: options.signIn ? .signIn : .signUp, strings: strings)
 application.render()
 requireStore(before: screen.close)
 let outcome = app.run()
+// From here to the exit a signal waits: an account made must be reported first.
+EndingSignals.hold(secondEndsAtOnce: false)
 screen.close()
 
 switch outcome {
@@ -164,6 +193,8 @@ case .signedUp(let account): finish(.created(account))
 case .signedIn(let account): finish(.signedIn(account))
 case .cancelled: finish(.status(1, nil))
 case .interrupted: finish(.status(130, nil))
-case .terminated(let signal): finish(.status(128 + signal, nil))
+case .terminated(let signal, .signedUp(let account)?): finish(.created(account), signal: signal)
+case .terminated(let signal, .signedIn(let account)?): finish(.signedIn(account), signal: signal)
+case .terminated(let signal, _): finish(.status(128 + signal, nil), signal: signal)
 case .inputClosed: finish(.status(128 + SIGHUP, nil))
 }

@@ -11,29 +11,53 @@ enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
   var testDescription: String { rawValue }
 
-  /// A new, empty store, and how to open the same accounts again (as another process).
-  func makeStore() throws -> OpenedStore {
+  /// A new, empty store with the program's login policy, and how to open the same
+  /// accounts again (as another process, or another host). `clock` is the throttle's.
+  func makeStore(clock: TestClock? = nil) throws -> OpenedStore {
+    let now: (@Sendable () -> Int)? = clock.map(\.readNow)
     switch self {
     case .sqlite:
       let folder = try TemporaryFolder()
       let path = folder.path("accounts.sqlite")
-      return OpenedStore(store: try SQLiteAccountStore(path: path), folder: folder) {
-        try SQLiteAccountStore(path: path)
+      let open = { @Sendable () throws -> any AccountStore in
+        try SQLiteAccountStore(path: path, identity: policy, clock: now)
       }
+      return OpenedStore(store: try open(), folder: folder, openAgain: open)
     case .postgres:
       let uri = try #require(PostgresURI(try PostgresServer.shared().makeDatabase()))
-      return OpenedStore(store: try PostgresAccountStore(uri: uri), folder: nil) {
-        try PostgresAccountStore(uri: uri)
+      let open = { @Sendable () throws -> any AccountStore in
+        try PostgresAccountStore(uri: uri, identity: policy, clock: now)
       }
+      return OpenedStore(store: try open(), folder: nil, openAgain: open)
     }
   }
 }
 
-/// A store under test. Holds its folder, so the file lives as long as the test.
-struct OpenedStore: Sendable {
+/// A store under test, which holds its folder: the file (made with the first account)
+/// has somewhere to go as long as the store is used.
+struct OpenedStore: AccountStore {
   let store: any AccountStore
   let folder: TemporaryFolder?
+  /// Another store on the same accounts: another process, or another host.
   let openAgain: @Sendable () throws -> any AccountStore
+
+  func isLoginTaken(_ login: String) throws(AccountStoreError) -> Bool {
+    try store.isLoginTaken(login)
+  }
+
+  func availability(of login: String) throws(AccountStoreError) -> LoginAvailability {
+    try store.availability(of: login)
+  }
+
+  func createAccount(login: String, password: String) throws(AccountStoreError)
+    -> CreatedAccount
+  {
+    try store.createAccount(login: login, password: password)
+  }
+
+  func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount? {
+    try store.signIn(login: login, password: password)
+  }
 }
 
 extension TemporaryFolder: @unchecked Sendable {}
@@ -42,34 +66,34 @@ extension TemporaryFolder: @unchecked Sendable {}
 struct AccountStoreContractTests {
   @Test("create, then exists and verify", arguments: Engine.allCases)
   func createExistsVerify(engine: Engine) throws {
-    let store = try engine.makeStore().store
+    let store = try engine.makeStore()
     #expect(try !store.isLoginTaken("alice"))
-    let account = try store.createAccount(login: "alice", password: "Secret123")
+    let account = try store.createAccount(login: "alice", password: "Zq7vLm2pR")
     #expect(account.login == "alice")
     #expect(account.passwordHash.hasPrefix("$y$"))
     #expect(account.createdAt.hasSuffix("Z") && account.createdAt.count == 20)
     #expect(try store.isLoginTaken("alice"))
-    #expect(try store.signIn(login: "alice", password: "Secret123")?.login == "alice")
+    #expect(try store.signIn(login: "alice", password: "Zq7vLm2pR")?.login == "alice")
   }
 
   @Test("a wrong password and an unknown login both give nothing", arguments: Engine.allCases)
   func wrongCredentials(engine: Engine) throws {
-    let store = try engine.makeStore().store
-    _ = try store.createAccount(login: "alice", password: "Secret123")
-    #expect(try store.signIn(login: "alice", password: "secret123") == nil)
+    let store = try engine.makeStore()
+    _ = try store.createAccount(login: "alice", password: "Zq7vLm2pR")
+    #expect(try store.signIn(login: "alice", password: "zq7vLm2pR") == nil)
     #expect(try store.signIn(login: "alice", password: "") == nil)
-    #expect(try store.signIn(login: "bob", password: "Secret123") == nil)
+    #expect(try store.signIn(login: "bob", password: "Zq7vLm2pR") == nil)
   }
 
   @Test("logins are unique without regard to case", arguments: Engine.allCases)
   func caseInsensitive(engine: Engine) throws {
-    let store = try engine.makeStore().store
-    _ = try store.createAccount(login: "Alice", password: "Secret123")
+    let store = try engine.makeStore()
+    _ = try store.createAccount(login: "Alice", password: "Zq7vLm2pR")
     #expect(try store.isLoginTaken("ALICE"))
     #expect(throws: AccountStoreError.loginTaken) {
       try store.createAccount(login: "aLiCe", password: "Other1234")
     }
-    #expect(try store.signIn(login: "ALICE", password: "Secret123")?.login == "Alice")
+    #expect(try store.signIn(login: "ALICE", password: "Zq7vLm2pR")?.login == "Alice")
   }
 
   @Test(
@@ -81,7 +105,7 @@ struct AccountStoreContractTests {
     ]
   )
   func unicode(engine: Engine, credentials: (login: String, password: String)) throws {
-    let store = try engine.makeStore().store
+    let store = try engine.makeStore()
     let (login, password) = credentials
     _ = try store.createAccount(login: login, password: password)
     #expect(try store.isLoginTaken(login.uppercased()))
@@ -91,18 +115,18 @@ struct AccountStoreContractTests {
 
   @Test("logins that look like SQL are stored literally", arguments: Engine.allCases)
   func sqlLookingLogin(engine: Engine) throws {
-    let store = try engine.makeStore().store
+    let store = try engine.makeStore()
     let login = "a'); DROP TABLE accounts;--"
-    _ = try store.createAccount(login: login, password: "Secret123")
-    _ = try store.createAccount(login: "bob", password: "Secret123")
+    _ = try store.createAccount(login: login, password: "Zq7vLm2pR")
+    _ = try store.createAccount(login: "bob", password: "Zq7vLm2pR")
     #expect(try store.isLoginTaken(login))
     #expect(try store.isLoginTaken("bob"))
-    #expect(try store.signIn(login: login, password: "Secret123")?.login == login)
+    #expect(try store.signIn(login: login, password: "Zq7vLm2pR")?.login == login)
   }
 
   @Test("each hash has its own salt", arguments: Engine.allCases)
   func salted(engine: Engine) throws {
-    let store = try engine.makeStore().store
+    let store = try engine.makeStore()
     let first = try store.createAccount(login: "one1", password: "Same12345")
     let second = try store.createAccount(login: "two2", password: "Same12345")
     #expect(first.passwordHash != second.passwordHash)
@@ -111,10 +135,10 @@ struct AccountStoreContractTests {
   @Test("opening again keeps the accounts", arguments: Engine.allCases)
   func reopen(engine: Engine) throws {
     let opened = try engine.makeStore()
-    _ = try opened.store.createAccount(login: "erin", password: "Secret123")
+    _ = try opened.store.createAccount(login: "erin", password: "Zq7vLm2pR")
     let again = try opened.openAgain()
     #expect(try again.isLoginTaken("ERIN"))
-    #expect(try again.signIn(login: "erin", password: "Secret123") != nil)
+    #expect(try again.signIn(login: "erin", password: "Zq7vLm2pR") != nil)
   }
 
   @Test(
@@ -126,7 +150,7 @@ struct AccountStoreContractTests {
       (index, try opened.openAgain())
     } run: { index, store in
       Result { () throws(AccountStoreError) in
-        try store.createAccount(login: index % 2 == 0 ? "frank" : "FRANK", password: "Secret123")
+        try store.createAccount(login: index % 2 == 0 ? "frank" : "FRANK", password: "Zq7vLm2pR")
       }
     }
     #expect(results.filter { (try? $0.get()) != nil }.count == 1)
@@ -137,33 +161,4 @@ struct AccountStoreContractTests {
     #expect(losers == Array(repeating: .loginTaken, count: 19))
     #expect(try opened.store.isLoginTaken("Frank"))
   }
-}
-
-/// Runs `count` threads: each prepares (outside the race), then all wait at one gate and
-/// run together. Real threads: the test runner's pool may have as few as two.
-func concurrently<Prepared, Result: Sendable>(
-  _ count: Int, prepare: @escaping @Sendable (Int) throws -> Prepared,
-  run: @escaping @Sendable (Prepared) -> Result
-) throws -> [Result] {
-  let results = Mutex<[Int: Swift.Result<Result, any Error>]>([:])
-  let ready = DispatchGroup()
-  let finished = DispatchGroup()
-  let gate = DispatchSemaphore(value: 0)
-  for index in 0..<count {
-    ready.enter()
-    finished.enter()
-    let thread = Thread {
-      let prepared = Swift.Result { try prepare(index) }
-      ready.leave()
-      gate.wait()
-      let result = prepared.map { run($0) }
-      results.withLock { $0[index] = result.mapError { $0 as any Error } }
-      finished.leave()
-    }
-    thread.start()
-  }
-  ready.wait()
-  for _ in 0..<count { gate.signal() }
-  finished.wait()
-  return try results.withLock { all in try (0..<count).map { try all[$0]!.get() } }
 }

@@ -1,10 +1,9 @@
+import Accounts
 import Foundation
 import Registration
 import Synchronization
 import TestSupport
 import Testing
-
-@testable import Accounts
 
 /// A server that is gone, slow or never there: clear errors, bounded waits, and the store
 /// working again once the server is back.
@@ -16,7 +15,8 @@ struct PostgresServerLossTests {
   func serverStopped() throws {
     let server = try PostgresServer()
     defer { server.remove() }
-    let store = try PostgresAccountStore(uri: try #require(PostgresURI(server.makeDatabase())))
+    let store = try PostgresAccountStore(
+      uri: try #require(PostgresURI(server.makeDatabase())), identity: policy)
     _ = try store.createAccount(login: "alice", password: "Secret123")
 
     try server.stop()
@@ -68,7 +68,7 @@ struct PostgresServerLossTests {
     let silent = try SilentServer()
     let uri = try #require(PostgresURI("postgresql://postgres@/accounts?host=\(silent.folder)"))
     let error = silent.connectionError { () throws(AccountStoreError) in
-      _ = try PostgresAccountStore(uri: uri, connectTimeout: 2)
+      _ = try PostgresAccountStore(uri: uri, identity: policy, connectTimeout: 2)
     }
     #expect(error?.description.contains("timeout expired") == true, "\(String(describing: error))")
   }
@@ -79,7 +79,7 @@ struct PostgresServerLossTests {
     let uri = try #require(
       PostgresURI("postgresql://postgres@/accounts?host=\(silent.folder)&connect_timeout=2"))
     let error = silent.connectionError { () throws(AccountStoreError) in
-      _ = try PostgresAccountStore(uri: uri, connectTimeout: 3600)
+      _ = try PostgresAccountStore(uri: uri, identity: policy, connectTimeout: 3600)
     }
     #expect(error?.description.contains("timeout expired") == true, "\(String(describing: error))")
   }
@@ -95,7 +95,7 @@ struct PostgresServerLossTests {
   func noPasswordInErrors(text: String) throws {
     let uri = try #require(PostgresURI(text))
     do throws(AccountStoreError) {
-      _ = try PostgresAccountStore(uri: uri)
+      _ = try PostgresAccountStore(uri: uri, identity: policy)
       Issue.record("connected")
     } catch {
       #expect(!error.description.contains("hun"), "\(error)")

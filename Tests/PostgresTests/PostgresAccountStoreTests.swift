@@ -1,10 +1,14 @@
-import Foundation
+import Dispatch
 import Registration
 import Synchronization
 import TestSupport
 import Testing
 
 @testable import Accounts
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// What only the PostgreSQL store has: many hosts, a server that goes away, retries.
 @Suite("PostgreSQL store")
@@ -39,7 +43,9 @@ struct PostgresAccountStoreTests {
     let results = try concurrently(12) { _ in
       ()
     } run: { _ in
-      Result { () throws(AccountStoreError) in try PostgresAccountStore(uri: uri) }
+      Result { () throws(AccountStoreError) in
+        try PostgresAccountStore(uri: uri, identity: FakeLoginPolicy())
+      }
     }
     #expect(results.allSatisfy { (try? $0.get()) != nil }, "\(results)")
     #expect(
@@ -49,7 +55,7 @@ struct PostgresAccountStoreTests {
 
   @Test("a database from a newer version of the program is refused and left as it was")
   func newerSchemaRefused() throws {
-    _ = try PostgresAccountStore(uri: uri)
+    _ = try PostgresAccountStore(uri: uri, identity: FakeLoginPolicy())
     let known = PostgresSQL.migrations.count
     try server.psql(uri.text, "UPDATE register_schema SET version = \(known + 1)")
     #expect(
@@ -57,7 +63,7 @@ struct PostgresAccountStoreTests {
         "it was written by a newer version of register (schema \(known + 1), this one knows \(known))"
       )
     ) {
-      try PostgresAccountStore(uri: uri)
+      try PostgresAccountStore(uri: uri, identity: FakeLoginPolicy())
     }
     #expect(try server.psql(uri.text, "SELECT version FROM register_schema") == "\(known + 1)")
   }
@@ -68,20 +74,20 @@ struct PostgresAccountStoreTests {
     // transaction commits makes INSERT … ON CONFLICT fail with 40001.
     let serializable = try #require(
       PostgresURI(uri.text + "&options=-c%20default_transaction_isolation%3Dserializable"))
-    let store = try PostgresAccountStore(uri: serializable)
+    let store = try PostgresAccountStore(uri: serializable, identity: FakeLoginPolicy())
     let holder = try PostgresConnection(uri: uri)
     try holder.execute("BEGIN")
     _ = try holder.query(
-      PostgresSQL.createAccount, ["dave", "dave", "$y$fake", "2026-01-01T00:00:00Z"])
+      PostgresSQL.createAccount, ["dave", "dave", "dave", "$y$fake", "2026-01-01T00:00:00Z"])
     let outcome = Mutex<Result<CreatedAccount, AccountStoreError>?>(nil)
     let done = DispatchSemaphore(value: 0)
-    Thread {
+    DispatchQueue.global().async {
       let result = Result { () throws(AccountStoreError) in
         try store.createAccount(login: "Dave", password: "Secret123")
       }
       outcome.withLock { $0 = result }
       done.signal()
-    }.start()
+    }
     // The store's INSERT waits for the holder's row; then the holder commits.
     try waitUntil {
       try server.psql(
@@ -122,7 +128,7 @@ struct PostgresAccountStoreTests {
 
   @Test("a connection the server dropped is replaced and the call goes through")
   func droppedConnection() throws {
-    let store = try PostgresAccountStore(uri: uri)
+    let store = try PostgresAccountStore(uri: uri, identity: FakeLoginPolicy())
     _ = try store.createAccount(login: "alice", password: "Secret123")
     try terminateOtherConnections()
     #expect(try store.isLoginTaken("alice"))
@@ -132,19 +138,37 @@ struct PostgresAccountStoreTests {
     #expect(try store.signIn(login: "bob", password: "Secret123")?.login == "bob")
   }
 
-  @Test("a NUL inside a login is refused, not cut short to another login")
-  func nulInLogin() throws {
-    let store = try PostgresAccountStore(uri: uri)
+  @Test("a parameter with a NUL reaches the server whole, which refuses it: never cut short")
+  func nulParameter() throws {
+    let connection = try PostgresConnection(uri: uri)
+    #expect(try connection.query("SELECT $1", ["alice"]) == [["alice"]])
+    do throws(PostgresError) {
+      _ = try connection.query("SELECT $1", ["al\u{0}ice"])
+      Issue.record("a NUL was accepted")
+    } catch {
+      // 22021: character not in repertoire (invalid byte sequence for UTF8: 0x00).
+      #expect(error.sqlState == "22021", "\(error)")
+    }
+  }
+
+  @Test("closed: the connection ends, and later calls say so")
+  func close() throws {
+    let store = try PostgresAccountStore(uri: uri, identity: FakeLoginPolicy())
     _ = try store.createAccount(login: "alice", password: "Secret123")
-    #expect((try? store.isLoginTaken("alice\u{0}bob")) != true)
-    #expect((try? store.signIn(login: "alice\u{0}bob", password: "Secret123")) == nil)
+    let connections = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+    #expect(try server.psql(uri.text, connections) == "2")  // the store's and psql's
+    store.close()
+    try waitUntil { try server.psql(uri.text, connections) == "1" }
+    #expect(throws: AccountStoreError.unavailable("the account database is closed")) {
+      try store.isLoginTaken("alice")
+    }
   }
 
   @Test("the store is described by its URI without the password")
   func description() throws {
     let withPassword = try #require(
-      PostgresURI(uri.text.replacingOccurrences(of: "postgres@", with: "postgres:topsecret@")))
-    let store = try PostgresAccountStore(uri: withPassword)
+      PostgresURI(uri.text.replacing("postgres@", with: "postgres:topsecret@")))
+    let store = try PostgresAccountStore(uri: withPassword, identity: FakeLoginPolicy())
     #expect(!store.description.contains("topsecret"))
     #expect(store.description.hasPrefix("postgresql://postgres:***@/"))
   }
@@ -157,13 +181,4 @@ struct PostgresAccountStoreTests {
       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
         + "WHERE datname = '\(database)' AND pid <> pg_backend_pid()")
   }
-}
-
-/// Polls `condition` until it holds (at most about 30 seconds, then the test fails).
-func waitUntil(_ condition: () throws -> Bool) throws {
-  for _ in 0..<600 {
-    if try condition() { return }
-    usleep(50_000)
-  }
-  Issue.record("the condition never held")
 }
