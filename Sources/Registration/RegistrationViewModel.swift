@@ -60,6 +60,8 @@ public final class RegistrationViewModel: ScreenModel {
   /// The last login that was looked up (after the pause), and its answer once it came.
   @ObservationIgnored private var lookedUp: String?
   @ObservationIgnored private var lookedUpAnswer: Availability?
+  /// The store could not answer the last lookup (a server gone): Sign up asks again.
+  @ObservationIgnored private var lookUpFailed = false
 
   /// What a lookup found: the store's answer, or a reservation the policy knows of.
   private enum Availability: Sendable {
@@ -149,6 +151,10 @@ public final class RegistrationViewModel: ScreenModel {
   public func submit() -> Submission {
     if isCreating { return .busy }
     guard canSubmit else {
+      if lookUpFailed, let availability {
+        availability.update(.checking)
+        lookUpLogin()
+      }
       if isReadyToSubmit {
         if !isWaitingToSubmit { isWaitingToSubmit = true }
         // No need to wait out the typing pause: the person has finished typing.
@@ -250,6 +256,7 @@ public final class RegistrationViewModel: ScreenModel {
   /// not be registered anyway: the store is not asked about it.
   private func updateAvailability() {
     guard let availability else { return }
+    lookUpFailed = false
     availabilityTimer?.cancel()
     availabilityTimer = nil
     // The rules decided at once have just been checked (`inputDidChange` runs first).
@@ -278,6 +285,7 @@ public final class RegistrationViewModel: ScreenModel {
     guard login != lookedUp else { return }
     lookedUp = login
     lookedUpAnswer = nil
+    lookUpFailed = false
     let (store, policy) = (store, policy)
     scheduler.perform({
       Result { () throws(AccountStoreError) -> Availability in
@@ -291,8 +299,11 @@ public final class RegistrationViewModel: ScreenModel {
       case .success(let answer):
         lookedUpAnswer = answer
       case .failure(let error):
-        // Not an answer: forget it, so the next change of the login asks again.
+        // Not an answer: forget it, so the next change of the login, or Sign up, asks
+        // again. A submission that waited for it waits no more: the person presses again.
         lookedUp = nil
+        lookUpFailed = true
+        if isWaitingToSubmit { isWaitingToSubmit = false }
         message = strings.cannotCheck(error.description)
       }
       // Only the answer for the text now in the field may show.
