@@ -2,7 +2,7 @@
 #   make run    build the release binary and start the form
 #   make test   every test (unit, screen snapshots, end to end in tmux)
 #   make gallery  every feature of the input fields on one screen
-#   make fuzz   10,000 random sequences into the application and the input decoder
+#   make fuzz   10,000 random and hostile sequences into the application and the input decoder
 
 SWIFT ?= swift
 # Fully static: no dynamic linking at start-up (3 ms -> 1.3 ms of CPU before main).
@@ -53,9 +53,10 @@ gallery: deps
 test: build
 	$(SWIFT) test
 
-# Random events into the whole application and random bytes into the decoder:
-# 10,000 sequences each (make test runs 1,000). A failure prints its seed; run it alone
-# with FUZZ_SEED=N FUZZ_SEQUENCES=1 swift test --filter Fuzz.
+# Random events and hostile bytes (NUL, C0/C1, bidi, surrogate-like UTF-8, pastes and
+# sequences that never end, huge numbers in every field, the largest pastes) into the
+# whole application and into the decoder: 10,000 sequences each (make test runs 1,000).
+# A failure prints its seed; run it alone with FUZZ_SEED=N FUZZ_SEQUENCES=1 swift test --filter Fuzz.
 FUZZ_SEQUENCES ?= 10000
 fuzz: deps
 	FUZZ_SEQUENCES=$(FUZZ_SEQUENCES) $(SWIFT) test --filter Fuzz

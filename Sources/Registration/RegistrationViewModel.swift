@@ -11,7 +11,21 @@ import Observation
 /// front end can all drive it.
 @Observable
 public final class RegistrationViewModel: ScreenModel {
-  public var login = "" {
+  // The inputs. A value longer than its field's `FieldLimit` is refused: the input keeps
+  // what it had and `refusedField` says which (the form's fields stop typing there first).
+  public var login: String {
+    get { acceptedLogin }
+    set { if accepts(newValue, for: .login) { acceptedLogin = newValue } }
+  }
+  public var password: String {
+    get { acceptedPassword }
+    set { if accepts(newValue, for: .password) { acceptedPassword = newValue } }
+  }
+  public var confirmation: String {
+    get { acceptedConfirmation }
+    set { if accepts(newValue, for: .confirmation) { acceptedConfirmation = newValue } }
+  }
+  private var acceptedLogin = "" {
     didSet {
       // The rules first: whether the store is asked depends on them.
       inputDidChange()
@@ -19,8 +33,8 @@ public final class RegistrationViewModel: ScreenModel {
       updateCanSubmit()
     }
   }
-  public var password = "" { didSet { inputDidChange() } }
-  public var confirmation = "" { didSet { inputDidChange() } }
+  private var acceptedPassword = "" { didSet { inputDidChange() } }
+  private var acceptedConfirmation = "" { didSet { inputDidChange() } }
 
   /// Every requirement with its current answer, in display order.
   public let requirements: [RequirementStatus]
@@ -40,6 +54,9 @@ public final class RegistrationViewModel: ScreenModel {
   public private(set) var isWaitingToSubmit = false
   /// The rule the login breaks, if it is refused: the form says it under the button.
   public private(set) var loginProblem: LoginProblem?
+  /// The field whose last value was refused for being longer than `FieldLimit` allows
+  /// (it kept the value it had), until it takes one.
+  public private(set) var refusedField: RegistrationField?
   /// Called with the account once it is created.
   @ObservationIgnored public var onCreated: (CreatedAccount) -> Void = { _ in }
   /// Called when a submission that waited for the login's check is refused by its answer,
@@ -226,6 +243,14 @@ public final class RegistrationViewModel: ScreenModel {
   private func setCreating(_ creating: Bool) {
     isCreating = creating
     revalidate()
+  }
+
+  /// Whether `field` takes `value` (its limit allows it); records a refusal.
+  private func accepts(_ value: String, for field: RegistrationField) -> Bool {
+    let allowed = FieldLimit.of(field).allows(value)
+    let refused = allowed ? (refusedField == field ? nil : refusedField) : field
+    if refusedField != refused { refusedField = refused }
+    return allowed
   }
 
   /// Typing makes an old message about the form stale, and calls off a submission that

@@ -24,6 +24,8 @@ extension Strings {
     passwordLength: "At least 8 characters",
     passwordUppercase: "One uppercase letter",
     confirmationMatches: "Matches the password",
+    atMostCharacters: { "At most \($0) characters" },
+    atMostBytes: { "At most \($0) bytes" },
     cannotSave: { "Account not created: \($0)" },
     cannotCheck: { "Login not checked: \($0)" },
     cannotSignIn: { "Not signed in: \($0)" },

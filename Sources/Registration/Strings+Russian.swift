@@ -39,6 +39,11 @@ extension Strings {
     passwordLength: "Не менее 8 символов",
     passwordUppercase: "Хотя бы одна заглавная буква",
     confirmationMatches: "Совпадает с паролем",
+    // «Не больше» takes the genitive: 64 символов, 21 символа, 512 байт, 21 байта.
+    atMostCharacters: {
+      "Не больше \($0) \(russianGenitive($0, one: "символа", many: "символов"))"
+    },
+    atMostBytes: { "Не больше \($0) \(russianGenitive($0, one: "байта", many: "байт"))" },
     cannotSave: { "Аккаунт не создан: \($0)" },
     cannotCheck: { "Не удалось проверить логин: \($0)" },
     cannotSignIn: { "Не удалось войти: \($0)" },
@@ -166,4 +171,9 @@ extension Strings {
     if seconds < 60 { return plural(seconds, "секунду", "секунды", "секунд") }
     return plural((seconds + 59) / 60, "минуту", "минуты", "минут")
   }
+}
+
+/// The genitive after a number: singular after 1, 21, 31… (not 11), plural otherwise.
+private func russianGenitive(_ number: Int, one: String, many: String) -> String {
+  number % 10 == 1 && number % 100 != 11 ? one : many
 }

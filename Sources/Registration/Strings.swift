@@ -33,6 +33,10 @@ public struct Strings: Sendable {
   public var passwordUppercase: String
   public var confirmationMatches: String
 
+  // Input that never ends: why a field stopped taking input (its maximum length)
+  public var atMostCharacters: @Sendable (Int) -> String
+  public var atMostBytes: @Sendable (Int) -> String
+
   // Messages with a value in them
   public var cannotSave: @Sendable (String) -> String
   public var cannotCheck: @Sendable (String) -> String
