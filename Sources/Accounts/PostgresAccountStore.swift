@@ -176,7 +176,11 @@ public final class PostgresAccountStore: ClosableAccountStore, CustomStringConve
         }
       }
     } catch {
-      throw .unavailable(error.message)
+      // A server that is down or cut off may be back for the next try; the form says so.
+      switch error.kind {
+      case .unreachable, .connectionLost: throw .unreachable(error.message)
+      case .server, .noLibrary: throw .unavailable(error.message)
+      }
     }
   }
 }

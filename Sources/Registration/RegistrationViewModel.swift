@@ -329,7 +329,7 @@ public final class RegistrationViewModel: ScreenModel {
         lookedUp = nil
         lookUpFailed = true
         if isWaitingToSubmit { isWaitingToSubmit = false }
-        message = strings.cannotCheck(error.description)
+        message = strings.cannotCheck(error.description(in: strings))
       }
       // Only the answer for the text now in the field may show.
       if self.login == login { show(lookedUpAnswer) }

@@ -109,7 +109,9 @@ extension Strings {
     cannotReadReservedNames: { "cannot read the reserved names in \($0): \($1)" },
     // The database file and the sign-in throttle (the store's area)
     databaseRefused: englishRefusal,
-    tooManyAttempts: { "Too many attempts: try again in \(englishDuration($0))." }
+    tooManyAttempts: { "Too many attempts: try again in \(englishDuration($0))." },
+    // PostgreSQL store (many hosts)
+    storeUnreachable: { "the account server cannot be reached (\($0))" }
   )
 
   private static func englishRefusal(_ refusal: DatabaseRefusal) -> String {

@@ -132,7 +132,9 @@ extension Strings {
     cannotReadReservedNames: { "не удаётся прочитать зарезервированные имена из \($0): \($1)" },
     // The database file and the sign-in throttle (the store's area)
     databaseRefused: russianRefusal,
-    tooManyAttempts: { "Слишком много попыток: подождите \(russianDuration($0))." }
+    tooManyAttempts: { "Слишком много попыток: подождите \(russianDuration($0))." },
+    // PostgreSQL store (many hosts)
+    storeUnreachable: { "сервер аккаунтов недоступен (\($0))" }
   )
 
   private static func russianRefusal(_ refusal: DatabaseRefusal) -> String {

@@ -87,6 +87,9 @@ public struct Strings: Sendable {
   public var databaseRefused: @Sendable (DatabaseRefusal) -> String
   /// Sign-in is locked for this many seconds.
   public var tooManyAttempts: @Sendable (_ seconds: Int) -> String
+
+  // PostgreSQL store (many hosts): its server cannot be reached; the reason is libpq's
+  public var storeUnreachable: @Sendable (_ reason: String) -> String
 }
 
 /// The languages the program speaks.

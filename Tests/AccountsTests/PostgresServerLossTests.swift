@@ -10,7 +10,7 @@ import Testing
 @Suite("PostgreSQL store: a server lost, slow or absent")
 struct PostgresServerLossTests {
   @Test(
-    "the server stopped mid-session: unavailable, saying where and why; back once it is",
+    "the server stopped mid-session: unreachable, saying where and why; back once it is",
     .timeLimit(.minutes(2)))
   func serverStopped() throws {
     let server = try PostgresServer()
@@ -40,7 +40,7 @@ struct PostgresServerLossTests {
         try call()
         Issue.record("\(name) worked with the server stopped")
       } catch {
-        guard case .unavailable(let reason) = error else {
+        guard case .unreachable(let reason) = error else {
           Issue.record("\(name): \(error)")
           continue
         }

@@ -75,4 +75,19 @@ struct StoreLostTests {
     scheduler.settle()
     #expect(created?.login == "bobby")
   }
+
+  @Test("a server that cannot be reached is said so, in each language")
+  func unreachableInWords() {
+    let russian = RegistrationViewModel(
+      store: store, scheduler: scheduler, strings: .russian, policy: FakeLoginPolicy())
+    store.fail(with: .unreachable("no route to host"))
+    fill()
+    russian.login = "bobby"
+    scheduler.settle()
+    #expect(
+      model.message == "Login not checked: the account server cannot be reached (no route to host)")
+    #expect(
+      russian.message
+        == "Не удалось проверить логин: сервер аккаунтов недоступен (no route to host)")
+  }
 }
