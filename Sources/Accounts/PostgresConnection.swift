@@ -17,6 +17,7 @@ final class PostgresConnection {
   init(uri: PostgresURI, defaultConnectTimeout: Int = 5) throws(PostgresError) {
     self.uri = uri
     libpq = try LibPQ.load()
+    libpq.prepareThread()
     // Settings before `dbname` give way to the URI's own; those after it win.
     var settings = [("fallback_application_name", "register")]
     if getenv("PGCONNECT_TIMEOUT") == nil {
@@ -43,19 +44,24 @@ final class PostgresConnection {
     self.handle = handle
   }
 
-  deinit { libpq.finish(handle) }
+  deinit {
+    libpq.prepareThread()
+    libpq.finish(handle)
+  }
 
   /// False once the connection has broken; `reconnect()` tries again.
   var isOpen: Bool { libpq.status(handle) == CONNECTION_OK }
 
   /// Connects again with the same settings.
   func reconnect() throws(PostgresError) {
+    libpq.prepareThread()
     libpq.reset(handle)
     guard isOpen else { throw Self.connectionError(libpq, handle, uri) }
   }
 
   /// Runs statements that take no parameters (schema, transactions); several may be given.
   func execute(_ sql: String) throws(PostgresError) {
+    libpq.prepareThread()
     let result = libpq.exec(handle, sql)
     defer { libpq.clear(result) }
     try check(result)
@@ -66,6 +72,7 @@ final class PostgresConnection {
   /// cutting the text short. Other types need a cast in the SQL (`$2::integer`).
   /// Returns the rows; a NULL is nil.
   func query(_ sql: String, _ parameters: [String] = []) throws(PostgresError) -> [[String?]] {
+    libpq.prepareThread()
     var bytes: [CChar] = []
     var offsets: [Int] = []
     for parameter in parameters {

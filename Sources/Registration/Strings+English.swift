@@ -111,7 +111,7 @@ extension Strings {
     databaseRefused: englishRefusal,
     tooManyAttempts: { "Too many attempts: try again in \(englishDuration($0))." },
     // PostgreSQL store (many hosts)
-    storeUnreachable: { "the account server cannot be reached (\($0))" }
+    storeUnreachable: { "server unreachable (\($0))" }
   )
 
   private static func englishRefusal(_ refusal: DatabaseRefusal) -> String {

@@ -134,7 +134,7 @@ extension Strings {
     databaseRefused: russianRefusal,
     tooManyAttempts: { "Слишком много попыток: подождите \(russianDuration($0))." },
     // PostgreSQL store (many hosts)
-    storeUnreachable: { "сервер аккаунтов недоступен (\($0))" }
+    storeUnreachable: { "сервер недоступен (\($0))" }
   )
 
   private static func russianRefusal(_ refusal: DatabaseRefusal) -> String {

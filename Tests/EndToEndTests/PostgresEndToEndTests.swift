@@ -3,8 +3,9 @@ import TestSupport
 import Testing
 
 /// The release binary (fully static, loading libpq at run time) against a real PostgreSQL:
-/// `--db URI`, `REGISTER_DB` with libpq's own variables, and a server that is not there.
-@Suite("PostgreSQL end to end")
+/// `--db URI`, `REGISTER_DB` with libpq's own variables, processes racing, a server that is
+/// not there or goes away while the form is open.
+@Suite("PostgreSQL end to end", .cleansUp)
 struct PostgresEndToEndTests {
   func sh(_ script: String) throws -> (status: Int32, output: String) {
     try command("/bin/sh", ["-c", script])
@@ -15,19 +16,22 @@ struct PostgresEndToEndTests {
     let server = try PostgresServer.shared()
     let uri = try server.makeDatabase()
     let created = try sh(
-      "printf 'alice\\nSecret123\\nSecret123\\n' | \(Tmux.binary) --plain --db '\(uri)' 2>/dev/null"
+      "printf 'alice\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(Tmux.binary) --plain --db '\(uri)' 2>/dev/null"
     )
     #expect(created.status == 0, "\(created.output)")
     #expect(created.output.hasPrefix("{\"login\":\"alice\",\"password_hash\":\"$y$"))
     let rows = try server.psql(uri, "SELECT login, login_key, password_hash FROM accounts")
     #expect(rows.hasPrefix("alice|alice|$y$"))
-    #expect(!rows.contains("Secret123"))
+    #expect(!rows.contains("Zq7vLm2pR"))
 
     let taken = try sh(
-      "printf 'ALICE\\nSecret123\\nSecret123\\n' | \(Tmux.binary) --plain --db '\(uri)' 2>&1 >/dev/null"
+      "printf 'ALICE\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(Tmux.binary) --plain --db '\(uri)' 2>&1 >/dev/null"
     )
     #expect(taken.status == 1)
-    #expect(taken.output.contains("Login: ALICE\n  [x] At least 4 characters\n  [ ] Login is free"))
+    #expect(
+      taken.output.contains(
+        "Login: ALICE\n  [x] At least 4 characters\n  [x] Letters, digits and . _ -\n"
+          + "  [ ] This login is taken."), "\(taken.output)")
     #expect(try server.psql(uri, "SELECT count(*) FROM accounts") == "1")
   }
 
@@ -37,7 +41,7 @@ struct PostgresEndToEndTests {
     let uri = try server.makeDatabase()
     let database = uri.split(separator: "?")[0].split(separator: "/").last!
     let result = try sh(
-      "printf 'bob1\\nSecret123\\nSecret123\\n' | REGISTER_DB='postgresql:///\(database)' "
+      "printf 'bob1\\nZq7vLm2pR\\nZq7vLm2pR\\n' | REGISTER_DB='postgresql:///\(database)' "
         + "PGHOST='\(server.directory)' PGUSER=postgres \(Tmux.binary) --plain 2>/dev/null")
     #expect(result.status == 0, "\(result.output)")
     #expect(try server.psql(uri, "SELECT login FROM accounts") == "bob1")
@@ -53,7 +57,7 @@ struct PostgresEndToEndTests {
       "CREATE TABLE register_schema (one_row boolean PRIMARY KEY DEFAULT true CHECK (one_row), "
         + "version integer NOT NULL); INSERT INTO register_schema (version) VALUES (0)")
     let result = try sh(
-      "printf 'dave\\nSecret123\\nSecret123\\n' | \(Tmux.binary) --plain --db '\(uri)' 2>&1 >/dev/null"
+      "printf 'dave\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(Tmux.binary) --plain --db '\(uri)' 2>&1 >/dev/null"
     )
     #expect(result.status == 0, "\(result.output)")
     #expect(!result.output.contains("NOTICE"), "\(result.output)")
@@ -73,4 +77,89 @@ struct PostgresEndToEndTests {
       "\(result.output)")
     #expect(!result.output.contains("hunter2"))
   }
+
+  @Test("20 processes racing for one login: one account, the 19 others told it is taken")
+  func race() throws {
+    let server = try PostgresServer.shared()
+    let uri = try server.makeDatabase()
+    let folder = try TemporaryDirectory()
+    // Each a host signing up `frank` (or `FRANK`, the same identity) at once, line by line.
+    let result = try sh(
+      """
+      cd '\(folder.path)' && for i in $(seq 20); do
+        login=frank; [ $((i % 2)) = 0 ] && login=FRANK
+        (printf "$login\\nZq7vLm2pR\\nZq7vLm2pR\\n" | \(Tmux.binary) --plain --db '\(uri)' \
+          > out.$i 2> err.$i; echo $? > status.$i) &
+      done; wait; cat status.*
+      """)
+    let statuses = result.output.split(separator: "\n").map(String.init)
+    #expect(statuses.count == 20, "\(result.output)")
+    #expect(statuses.filter { $0 == "0" }.count == 1, "\(statuses)")
+    #expect(statuses.filter { $0 == "1" }.count == 19, "\(statuses)")
+    #expect(try server.psql(uri, "SELECT count(*) FROM accounts") == "1")
+    // Each loser was told, at its check or at its INSERT: "This login is taken." or "The
+    // login was just taken."
+    let told = try sh("grep -il 'login.*taken' '\(folder.path)'/err.* | wc -l").output
+    #expect(told.trimmingCharacters(in: .whitespacesAndNewlines) == "19")
+  }
+
+  @Test(
+    "the server stopped while the form is open: it says so, keeps everything typed, and the next try works once it is back",
+    .timeLimit(.minutes(2)))
+  func serverStoppedMidSession() throws {
+    let server = try PostgresServer()
+    defer { server.remove() }
+    let uri = try server.makeDatabase()
+    let tmux = try Tmux()
+    let (out, status) = (tmux.directory + "/out", tmux.directory + "/status")
+    try tmux.shell(
+      "\(Tmux.binary) --db '\(uri)' --json > \(out); echo $? > \(status); clear; echo =$((40+2))=")
+    try tmux.wait(forText: "Create account")
+    try tmux.type("alice")
+    try tmux.wait(forText: "✓ L̶o̶g̶i̶n̶ ̶i̶s̶ ̶f̶r̶e̶e̶")
+
+    try server.stop()
+    try tmux.keys("Tab")
+    try tmux.type("Zq7vLm2pR")
+    try tmux.keys("Tab")
+    try tmux.type("Zq7vLm2pR")
+    try tmux.wait(forText: "✓ M̶a̶t̶c̶h̶e̶s̶")
+    try tmux.keys("Enter")  // in the last field: Sign up
+    try tmux.wait(forText: "Account not created: server unreachable (")
+    var screen = try tmux.screen().joined(separator: "\n")
+    #expect(screen.contains("alice") && screen.components(separatedBy: "•••••••••").count == 3)
+
+    // Another login, checked while the server is gone: the row cannot be met, and says why.
+    try tmux.keys("BTab", "BTab")
+    try tmux.type("2")
+    try tmux.wait(forText: "Login not checked: server unreachable (")
+    screen = try tmux.screen().joined(separator: "\n")
+    #expect(screen.contains("✗ Login is free"), "\(screen)")
+    #expect(screen.contains("alice2") && screen.components(separatedBy: "•••••••••").count == 3)
+
+    // Back: Create account checks the login again and creates the account, nothing retyped.
+    try server.start()
+    try tmux.keys("Tab", "Tab", "Tab")
+    try tmux.wait(forText: "[ Create account ]")
+    try tmux.keys("Enter")
+    try tmux.wait(forText: "=42=")
+    let written = try String(contentsOfFile: status, encoding: .utf8)
+    #expect(written.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("{\"login\":\"alice2\","))
+    #expect(try server.psql(uri, "SELECT login FROM accounts") == "alice2")
+  }
+}
+
+/// A folder for a test's files, removed afterwards.
+final class TemporaryDirectory {
+  let path: String
+
+  init() throws {
+    path =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("register-e2e-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
 }

@@ -85,9 +85,9 @@ struct StoreLostTests {
     russian.login = "bobby"
     scheduler.settle()
     #expect(
-      model.message == "Login not checked: the account server cannot be reached (no route to host)")
+      model.message == "Login not checked: server unreachable (no route to host)")
     #expect(
       russian.message
-        == "Не удалось проверить логин: сервер аккаунтов недоступен (no route to host)")
+        == "Не удалось проверить логин: сервер недоступен (no route to host)")
   }
 }
