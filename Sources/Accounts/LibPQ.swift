@@ -25,8 +25,8 @@ struct LibPQ: @unchecked Sendable {
   let getlength: cpostgres_getlength
   let getisnull: cpostgres_getisnull
   let clear: cpostgres_clear
-  /// The C library that libpq was loaded with: its `__ctype_init`, nil if it has none.
-  private let ctypeInit: (@convention(c) () -> Void)?
+  /// The C library libpq came with, in the static binary.
+  private let cLibrary: SecondCLibrary
 
   /// libpq, or why it cannot be loaded (the library is missing or too old).
   static func load() throws(PostgresError) -> LibPQ {
@@ -62,21 +62,13 @@ struct LibPQ: @unchecked Sendable {
     getlength = try find("PQgetlength", as: cpostgres_getlength.self)
     getisnull = try find("PQgetisnull", as: cpostgres_getisnull.self)
     clear = try find("PQclear", as: cpostgres_clear.self)
-    ctypeInit = dlsym(library, "__ctype_init").map {
-      unsafeBitCast($0, to: (@convention(c) () -> Void).self)
-    }
+    cLibrary = SecondCLibrary(of: library)
   }
 
-  /// Makes libpq's C library ready on the calling thread; call before using libpq there.
-  ///
-  /// In the fully static binary, `dlopen` brings a second C library with libpq. Its
-  /// character tables (`isalnum`, `tolower`) are per thread, set up by its own thread start
-  /// and by `dlopen` for the thread that called it, never for the threads the program's
-  /// own C library starts: libpq on any other thread crashed in `pg_char_to_encoding`
-  /// while reconnecting. `__ctype_init` sets them up; in a dynamic build the one C library
-  /// merely does again what it did when the thread started.
+  /// Makes libpq's C library ready on the calling thread (see SecondCLibrary); call
+  /// before using libpq there.
   func prepareThread() {
-    ctypeInit?()
+    cLibrary.prepareThread()
   }
 
   private static func failure() -> PostgresError {

@@ -148,6 +148,54 @@ struct PostgresEndToEndTests {
     #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("{\"login\":\"alice2\","))
     #expect(try server.psql(uri, "SELECT login FROM accounts") == "alice2")
   }
+
+  @Test(
+    "over TCP (libpq tries Kerberos and TLS first): the form outlives the worker threads that connected",
+    .timeLimit(.minutes(2)))
+  func overTCP() throws {
+    let server = try PostgresServer(tcp: true)
+    defer { server.remove() }
+    let name = try server.makeDatabase().split(separator: "?")[0].split(separator: "/").last!
+    let uri = try #require(server.tcpURI(String(name)))
+    let tmux = try Tmux()
+    let (out, status) = (tmux.directory + "/out", tmux.directory + "/status")
+    try tmux.shell(
+      "\(Tmux.binary) --db '\(uri)' --json > \(out); echo $? > \(status); clear; echo =$((40+2))=")
+    try tmux.wait(forText: "Create account")
+    try tmux.type("alice")
+    try tmux.wait(forText: "✓ L̶o̶g̶i̶n̶ ̶i̶s̶ ̶f̶r̶e̶e̶")
+    // Idle, the program's worker threads end after a few seconds: the one that connected
+    // crashed the static binary as it ended (Kerberos had its thread key in libdispatch's).
+    let program = try #require(Self.process(running: uri))
+    for _ in 0..<300 where !FileManager.default.fileExists(atPath: status) {
+      if Self.threads(of: program) <= 2 { break }
+      usleep(100_000)
+    }
+    #expect(!FileManager.default.fileExists(atPath: status), "the program ended by itself")
+    try tmux.keys("Tab")
+    try tmux.type("Zq7vLm2pR")
+    try tmux.keys("Tab")
+    try tmux.type("Zq7vLm2pR")
+    try tmux.keys("Enter")
+    try tmux.wait(forText: "=42=")
+    let written = try String(contentsOfFile: status, encoding: .utf8)
+    #expect(written.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    #expect(try server.psql(String(name), "SELECT login FROM accounts") == "alice")
+  }
+
+  /// The process whose command line holds `text`.
+  static func process(running text: String) -> Int32? {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap(Int32.init).first { pid in
+      let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data()
+      return String(decoding: line, as: UTF8.self).contains(text) && pid != getpid()
+    }
+  }
+
+  /// How many threads `pid` has now (0 once it is gone).
+  static func threads(of pid: Int32) -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0
+  }
 }
 
 /// A folder for a test's files, removed afterwards.

@@ -164,6 +164,15 @@ struct PostgresAccountStoreTests {
     }
   }
 
+  @Test("with one C library (this dynamic test binary), loading libpq takes no thread keys")
+  func oneCLibrary() throws {
+    _ = try PostgresConnection(uri: uri)
+    var key = pthread_key_t()
+    #expect(pthread_key_create(&key, nil) == 0)
+    pthread_key_delete(key)
+    #expect(key < 32, "the keys were split as if libpq had a C library of its own")
+  }
+
   @Test("the store is described by its URI without the password")
   func description() throws {
     let withPassword = try #require(

@@ -17,6 +17,11 @@ import Synchronization
 public final class PostgresServer: Sendable {
   /// The folder holding the cluster (`data`), the log and the socket.
   public let directory: String
+  /// The TCP port on 127.0.0.1, for a server made with `tcp`; nil: unix socket only.
+  public let port: Int?
+  /// What a TCP connection must give (the socket trusts whoever reaches its 0700 folder;
+  /// a port, everyone on the machine).
+  private let password: String?
   private let binaries: String
   /// `runuser -u nobody --` when running as root; nothing otherwise.
   private let asServerUser: [String]
@@ -39,8 +44,12 @@ public final class PostgresServer: Sendable {
   fileprivate static func removeShared() { try? sharedServer.get().remove() }
 
   /// A server of one's own, for a test that stops and starts it; `remove()` it at the end.
-  public init() throws {
+  /// With `tcp` it also listens on a free port of 127.0.0.1 (and only there), for a test
+  /// of what a connection over TCP does.
+  public init(tcp: Bool = false) throws {
     binaries = try Self.findBinaries()
+    port = tcp ? try Self.freePort() : nil
+    password = tcp ? UUID().uuidString : nil
     // In memory when there is a tmpfs: every file the cluster makes is also unlinked at the
     // end, and on a disk mounted with `discard` that alone takes a minute.
     let parent = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
@@ -57,10 +66,11 @@ public final class PostgresServer: Sendable {
       directory: directory, stop: asServerUser + Self.stopCommand(binaries, directory))
     do {
       try serverCommand([
-        "\(binaries)/initdb", "-D", "\(directory)/data", "-U", "postgres", "--auth=trust",
-        "--no-sync", "--encoding=UTF8", "--locale=C.UTF-8",
+        "\(binaries)/initdb", "-D", "\(directory)/data", "-U", "postgres", "--auth-local=trust",
+        "--auth-host=scram-sha-256", "--no-sync", "--encoding=UTF8", "--locale=C.UTF-8",
       ])
       try start()
+      if let password { try psql("postgres", "ALTER ROLE postgres PASSWORD '\(password)'") }
     } catch {
       remove()
       throw error
@@ -71,7 +81,12 @@ public final class PostgresServer: Sendable {
 
   /// The URI of `database` on this server.
   public func uri(_ database: String) -> String {
-    "postgresql://postgres@/\(database)?host=\(directory)"
+    "postgresql://postgres@/\(database)?host=\(directory)" + (port.map { "&port=\($0)" } ?? "")
+  }
+
+  /// The URI of `database` over TCP, for a server made with `tcp`.
+  public func tcpURI(_ database: String) -> String? {
+    port.map { "postgresql://postgres:\(password ?? "")@127.0.0.1:\($0)/\(database)" }
   }
 
   /// A new, empty database: its URI.
@@ -95,7 +110,8 @@ public final class PostgresServer: Sendable {
   /// Starts the server (again, after `stop()`).
   public func start() throws {
     let settings = [
-      "-k \(directory)", "-c listen_addresses=''",
+      "-k \(directory)",
+      port.map { "-c listen_addresses=127.0.0.1 -p \($0)" } ?? "-c listen_addresses=''",
       // Durability is not what the tests are about; speed is.
       "-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off",
     ]
@@ -146,6 +162,23 @@ public final class PostgresServer: Sendable {
       throw error
     }
     return fds[1]
+  }
+
+  /// A TCP port of 127.0.0.1 that nothing listens on now (the kernel's choice).
+  private static func freePort() throws -> Int {
+    let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(probe) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let found = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(probe, $0, length) == 0 && getsockname(probe, $0, &length) == 0
+      }
+    }
+    guard found else { throw POSIXError(.EADDRINUSE) }
+    return Int(UInt16(bigEndian: address.sin_port))
   }
 
   /// `PG_BINDIR`, or the newest /usr/lib/postgresql/N/bin (Debian keeps initdb there).
