@@ -61,21 +61,47 @@ FUZZ_SEQUENCES ?= 10000
 fuzz: deps
 	FUZZ_SEQUENCES=$(FUZZ_SEQUENCES) $(SWIFT) test --filter Fuzz
 
-# The account store against a million accounts (fake hashes; the lookups are real). The
-# skeleton of userN is userN with 0 as o and 1 as l (UTS #39, case folded).
+# The account store against a million accounts (fake hashes; the lookups are real), on
+# SQLite then on PostgreSQL, side by side; a few minutes in all. The skeleton of userN is
+# userN with 0 as o and 1 as l (UTS #39, case folded). PostgreSQL is a throwaway server
+# like the tests' (a unix socket only, its defaults otherwise, in /tmp like the SQLite
+# file), stopped and removed at the end, also when the benchmark fails.
 BENCH_DB = /tmp/register-bench/accounts.sqlite
+BENCH_PG = /tmp/register-bench-pg
+PG_BIN = $(lastword $(sort $(wildcard /usr/lib/postgresql/*/bin)))
+BENCH_USERS = WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000)
+BENCH_ROWS = SELECT 'user' || i, 'user' || i, 'user' || replace(replace(i, '0', 'o'), '1', 'l'), \
+  '\$$y\$$j9T\$$fake', '2026-01-01T00:00:00Z'
+BENCH_INSERT = INSERT INTO accounts (login, login_key, login_skeleton, password_hash, created_at)
 bench-store: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product store-bench
 	rm -rf $(dir $(BENCH_DB))
 	.build/release/store-bench prepare $(BENCH_DB)
-	sqlite3 $(BENCH_DB) "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000) \
-	  INSERT INTO accounts (login, login_key, login_skeleton, password_hash, created_at) \
-	  SELECT 'user' || i, 'user' || i, 'user' || replace(replace(i, '0', 'o'), '1', 'l'), \
-	    '\$$y\$$j9T\$$fake', '2026-01-01T00:00:00Z' FROM n;"
+	sqlite3 $(BENCH_DB) "$(BENCH_USERS) $(BENCH_INSERT) $(BENCH_ROWS) FROM n;"
 	sqlite3 $(BENCH_DB) "SELECT count(*) || ' accounts' FROM accounts; \
 	  EXPLAIN QUERY PLAN SELECT login, password_hash FROM accounts WHERE login_key = 'user1'; \
 	  EXPLAIN QUERY PLAN SELECT 1 FROM accounts WHERE login_skeleton = 'userl' LIMIT 1;"
 	.build/release/store-bench measure $(BENCH_DB)
+	@rm -rf $(BENCH_PG) && mkdir -p $(BENCH_PG) && chmod 700 $(BENCH_PG); \
+	as=""; if [ "$$(id -u)" = 0 ]; then chown nobody $(BENCH_PG); as="runuser -u nobody --"; fi; \
+	trap '$$as $(PG_BIN)/pg_ctl -D $(BENCH_PG)/data -m immediate stop >/dev/null 2>&1; \
+	  rm -rf $(BENCH_PG)' EXIT; \
+	set -e; \
+	$$as $(PG_BIN)/initdb -D $(BENCH_PG)/data -U postgres --auth=trust --no-sync \
+	  --encoding=UTF8 --locale=C.UTF-8 >/dev/null; \
+	$$as $(PG_BIN)/pg_ctl -D $(BENCH_PG)/data -w -l $(BENCH_PG)/log \
+	  -o "-k $(BENCH_PG) -c listen_addresses=''" start >/dev/null; \
+	uri="postgresql://postgres@/postgres?host=$(BENCH_PG)"; \
+	.build/release/store-bench prepare "$$uri"; \
+	$(PG_BIN)/psql -X -q -d "$$uri" -c "$(BENCH_INSERT) \
+	  SELECT 'user' || i, 'user' || i, 'user' || translate(i::text, '01', 'ol'), \
+	  '\$$y\$$j9T\$$fake', '2026-01-01T00:00:00Z' FROM generate_series(1, 1000000) AS i" \
+	  -c "VACUUM ANALYZE accounts"; \
+	$(PG_BIN)/psql -X -q -A -t -d "$$uri" -c "SELECT count(*) || ' accounts' FROM accounts" \
+	  -c "EXPLAIN SELECT login, password_hash FROM accounts WHERE login_key = 'user1'" \
+	  -c "EXPLAIN SELECT EXISTS (SELECT 1 FROM accounts WHERE login_key = 'user1'), \
+	    EXISTS (SELECT 1 FROM accounts WHERE login_skeleton = 'userl')"; \
+	.build/release/store-bench measure "$$uri"
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests

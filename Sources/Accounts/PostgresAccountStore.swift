@@ -77,11 +77,19 @@ public final class PostgresAccountStore: ClosableAccountStore, CustomStringConve
     -> CreatedAccount
   {
     guard !login.utf8.contains(0) else { throw .containsNUL("login") }
-    // Stored as typed, after NFC; hashing is slow on purpose and holds no connection.
+    // Hashing is slow on purpose and holds no connection.
+    return try createAccount(login: login, passwordHash: try PasswordHash.make(password))
+  }
+
+  package func createAccount(login: String, passwordHash: String) throws(AccountStoreError)
+    -> CreatedAccount
+  {
+    guard !login.utf8.contains(0) else { throw .containsNUL("login") }
+    // Stored as typed, after NFC.
     let login = identity.normalized(login)
     let (key, skeleton) = (identity.identityKey(login), identity.skeleton(login))
     let account = CreatedAccount(
-      login: login, passwordHash: try PasswordHash.make(password), createdAt: Timestamp.now())
+      login: login, passwordHash: passwordHash, createdAt: Timestamp.now())
     let values = [login, key, skeleton, account.passwordHash, account.createdAt]
     let created = try run { connection, attempt throws(PostgresError) -> Bool in
       if try !connection.query(PostgresSQL.createAccount, values).isEmpty { return true }
