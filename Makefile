@@ -3,6 +3,8 @@
 #   make test   every test (unit, screen snapshots, end to end in tmux)
 #   make gallery  every feature of the input fields on one screen
 #   make fuzz   10,000 random and hostile sequences into the application and the input decoder
+#   make install, make uninstall   (PREFIX=/usr/local, DESTDIR=) after make build
+#   make deb    a Debian package, checked with lintian
 
 SWIFT ?= swift
 # Fully static: no dynamic linking at start-up (3 ms -> 1.3 ms of CPU before main).
@@ -10,6 +12,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 BINARY = .build/release/register
 
 .PHONY: all build run gallery test fuzz bench-store lint format deps clean
+.PHONY: version install uninstall deb package-deb deb-deps
 
 all: build
 
@@ -49,8 +52,9 @@ gallery: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product field-gallery
 	@.build/release/field-gallery
 
-# The end-to-end tests drive the release binary, so it is built first.
-test: build
+# The end-to-end tests drive the release binary, so it is built first; they also install
+# it, package it and check the manual page and the completion (deb-deps).
+test: build deb-deps
 	$(SWIFT) test
 
 # Random events and hostile bytes (NUL, C0/C1, bidi, surrogate-like UTF-8, pastes and
@@ -111,3 +115,76 @@ format:
 
 clean:
 	rm -rf .build
+
+# --- Installing and packaging (docs/packaging.md) ---
+
+# The one place the version is written is Sources/register/Version.swift.
+VERSION := $(shell sed -n 's/^ *static let number = "\([^"]*\)"$$/\1/p' Sources/register/Version.swift)
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+DOCDIR ?= $(DATADIR)/doc/register
+COMPLETIONDIR ?= $(DATADIR)/bash-completion/completions
+# What make install put there (make uninstall removes that and only that).
+MANIFEST ?= $(DATADIR)/register/installed-files
+# The sshd fragments, installed as examples when the folder is there.
+SSH_EXAMPLES ?= deploy/ssh
+INSTALL_ENV = DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' BINDIR='$(BINDIR)' MANDIR='$(MANDIR)' \
+  COMPLETIONDIR='$(COMPLETIONDIR)' DOCDIR='$(DOCDIR)' MANIFEST='$(MANIFEST)' \
+  BINARY='$(BINARY)' MANPAGE=packaging/register.1 COMPLETION=packaging/register.bash \
+  SSH_EXAMPLES='$(SSH_EXAMPLES)'
+
+version:
+	@echo $(VERSION)
+
+# Installs the binary make build made, and builds nothing: `sudo make install` must not
+# leave files of root's in the user's .build.
+install:
+	@test -x '$(BINARY)' || { \
+	  echo "make: $(BINARY) is missing: run make build first (as yourself), then make install" >&2; \
+	  exit 1; }
+	@newer=$$(find Sources Package.swift -newer '$(BINARY)' -print 2>/dev/null | head -n 1); \
+	  [ -z "$$newer" ] || echo "make: warning: $$newer is newer than $(BINARY): run make build to install the change" >&2
+	@$(INSTALL_ENV) sh packaging/install.sh install
+
+uninstall:
+	@$(INSTALL_ENV) sh packaging/install.sh uninstall
+
+# The package lands in DEB_DIR; its version is VERSION-DEB_REVISION.
+DEB_DIR ?= .
+DEB_REVISION ?= 1
+DEB_COMPRESSION ?= xz
+DEB_MAINTAINER ?= register maintainers <maintainers@users.noreply.a-seed-6e248fd9.example>
+# Every time in the package is the last commit's, so one tree gives one package.
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || date +%s)
+
+deb: build
+	@$(MAKE) --no-print-directory package-deb
+
+# The package of the binary as it is (the tests use this: make deb would build again).
+package-deb: deb-deps
+	@test -x '$(BINARY)' || { echo "make: $(BINARY) is missing: run make build first" >&2; exit 1; }
+	@$(INSTALL_ENV) VERSION='$(VERSION)' DEB_REVISION='$(DEB_REVISION)' DEB_DIR='$(DEB_DIR)' \
+	  DEB_COMPRESSION='$(DEB_COMPRESSION)' DEB_MAINTAINER='$(DEB_MAINTAINER)' \
+	  SOURCE_DATE_EPOCH='$(SOURCE_DATE_EPOCH)' sh packaging/deb.sh
+
+# What packaging and its tests need: dpkg-dev (dpkg-shlibdeps), lintian, groff (the
+# manual page's check) and bash-completion (the completion's test).
+deb-deps:
+	@missing=""; \
+	command -v dpkg-shlibdeps >/dev/null || missing="$$missing dpkg-dev"; \
+	command -v lintian >/dev/null || missing="$$missing lintian"; \
+	command -v groff >/dev/null || missing="$$missing groff-base"; \
+	[ -f /usr/share/bash-completion/bash_completion ] || missing="$$missing bash-completion"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "make: installing$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "make: missing Debian packages:$$missing" >&2; \
+	    echo "make: run: sudo apt-get install$$missing" >&2; \
+	    exit 1; \
+	  fi; \
+	fi

@@ -49,6 +49,10 @@ struct Options: Equatable {
       return value
     }
     while let argument = remaining.popFirst() {
+      // Only what `flags` lists, so that the list is the whole truth.
+      if argument.hasPrefix("-") && flag(named: argument) == nil {
+        throw .unknownOption(argument)
+      }
       switch argument {
       case "--json": options.json = true
       case "--no-color": options.noColor = true
@@ -82,5 +86,5 @@ struct Options: Equatable {
     }
   }
 
-  static let version = "register 0.1.0"
+  static let version = "register \(Version.number)"
 }
