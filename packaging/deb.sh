@@ -86,7 +86,7 @@ mkdir -p "$root/DEBIAN"
   printf 'Maintainer: %s\n' "$DEB_MAINTAINER"
   printf 'Installed-Size: %s\n' "$(du -sk --apparent-size --exclude=DEBIAN "$root" | cut -f1)"
   [ -z "$depends" ] || printf 'Depends: %s\n' "$depends"
-  printf 'Suggests: openssh-server, postgresql-client\n'
+  printf 'Suggests: libpq5, openssh-server, postgresql-client\n'
   printf 'Section: admin\n'
   printf 'Priority: optional\n'
   printf 'Description: sign-up form drawn in the terminal\n'

@@ -56,7 +56,8 @@ extension Strings {
       account=$(register --json) works.
 
       Options:
-        --db PATH|URI the account database: a file, or postgresql://... for one
+        --db PATH|URI
+                      the account database: a file, or postgresql://... for one
                       shared by many hosts (default: $REGISTER_DB, else
                       $XDG_DATA_HOME/register/accounts.sqlite, or
                       ~/.local/share/register/accounts.sqlite)

@@ -75,7 +75,8 @@ extension Strings {
       работает account=$(register --json).
 
       Параметры:
-        --db ПУТЬ|URI база аккаунтов: файл или postgresql://... для общей базы
+        --db ПУТЬ|URI
+                      база аккаунтов: файл или postgresql://... для общей базы
                       многих хостов (по умолчанию $REGISTER_DB, иначе
                       $XDG_DATA_HOME/register/accounts.sqlite или
                       ~/.local/share/register/accounts.sqlite)

@@ -14,7 +14,7 @@ extension Options {
   /// language, the manual page (packaging/register.1) and the bash completion (which reads
   /// `--help`) to this list: a flag added here and not there fails them, and the other way.
   static let flags: [Flag] = [
-    Flag(name: "--db", value: "PATH"),
+    Flag(name: "--db", value: "PATH|URI"),
     Flag(name: "--sign-in"),
     Flag(name: "--json"),
     Flag(name: "--plain"),
