@@ -58,8 +58,8 @@ final class Database {
     }
     self.handle = handle
     sqlite3_extended_result_codes(handle, 1)
-    // Every connection waits for another process's lock (up to 5 s), the reading-only one
-    // that inspects a file too: without it, sign-ups at once were told "database is locked".
+    // Every connection, the ones that only inspect a file included, waits for another
+    // process's lock instead of failing at once (20 first sign-ups racing on a new file).
     sqlite3_busy_timeout(handle, 5000)
   }
 

@@ -117,19 +117,32 @@ public final class SQLiteAccountStore: AccountStore {
     } ?? false
   }
 
-  /// Inserts the account in one statement that also refuses a lookalike and, with a
-  /// limit, an address that has made its share: no race slips past either.
+  package func createAccount(login: String, passwordHash: String) throws(AccountStoreError)
+    -> CreatedAccount
+  {
+    try insert(login: login, passwordHash: passwordHash, origin: nil)
+  }
+
   private func create(login: String, password: String, origin: SignUpOrigin?)
     throws(AccountStoreError) -> CreatedAccount
   {
     guard !login.utf8.contains(0) else { throw .containsNUL("login") }
-    // Stored as typed, after NFC; hashing is slow on purpose and needs no lock.
+    // Hashing is slow on purpose and needs no lock.
+    return try insert(login: login, passwordHash: try PasswordHash.make(password), origin: origin)
+  }
+
+  /// Inserts the account in one statement that also refuses a lookalike and, with a
+  /// limit, an address that has made its share: no race slips past either.
+  private func insert(login: String, passwordHash: String, origin: SignUpOrigin?)
+    throws(AccountStoreError) -> CreatedAccount
+  {
+    guard !login.utf8.contains(0) else { throw .containsNUL("login") }
+    // Stored as typed, after NFC.
     let login = identity.normalized(login)
     let (key, skeleton) = (identity.identityKey(login), identity.skeleton(login))
     let now = clock()
     let account = CreatedAccount(
-      login: login, passwordHash: try PasswordHash.make(password),
-      createdAt: Timestamp.string(now))
+      login: login, passwordHash: passwordHash, createdAt: Timestamp.string(now))
     let address: any SQLValue = origin.map(\.address) ?? SQLNull()
     let limit: any SQLValue = origin?.limit ?? SQLNull()
     let since = Timestamp.string(now - SignUpOrigin.windowSeconds)

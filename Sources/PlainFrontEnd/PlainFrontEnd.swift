@@ -22,18 +22,27 @@ public final class PlainFrontEnd {
     case failed
     /// The account was stored, but handing it on (`--on-create`) failed: it was taken back.
     case handOffFailed
+    /// A signal came while the store was asked, and nothing was done: the program ends
+    /// with 128 + signal. (Had the account been made, the outcome would say so, with the
+    /// signal still held: see `SignalHold`.)
+    case terminated(signal: Int32)
   }
 
   private let dialogue: any Dialogue
   private let scheduler: ManualScheduler
   private let strings: Strings
+  private let signals: SignalHold
 
   /// `scheduler` must be the one the view models were made with: the dialogue lets it
-  /// settle after each answer.
-  public init(dialogue: any Dialogue, scheduler: ManualScheduler, strings: Strings) {
+  /// settle after each answer. `signals` is `.process` in the program.
+  public init(
+    dialogue: any Dialogue, scheduler: ManualScheduler, strings: Strings,
+    signals: SignalHold = .none
+  ) {
     self.dialogue = dialogue
     self.scheduler = scheduler
     self.strings = strings
+    self.signals = signals
   }
 
   public func signUp(_ model: RegistrationViewModel) -> Outcome {
@@ -58,10 +67,14 @@ public final class PlainFrontEnd {
         case .end(let ending): return ending
         }
       }
+      signals.hold()
       model.submit()
       scheduler.settle()
+      // Made: it must be reported before any signal acts, so the hold stays.
       if let created { return .signedUp(created) }
+      // Taken back: said as such, the hold stays too (the program ends with it).
       if model.handOffFailed { return .handOffFailed }
+      if let signal = signals.release() { return .terminated(signal: signal) }
       if let notice = model.addressLimitNotice {
         say(notice)
         return .failed
@@ -91,9 +104,17 @@ public final class PlainFrontEnd {
       }
       model.login = login
       model.password = password
+      // No field stopped an over-long answer: the model refused it; say why.
+      if let field = model.refusedField {
+        dialogue.say(FieldLimit.of(field).message(strings) + "\n")
+        if !dialogue.isInteractive { return .unmet }
+        continue
+      }
+      signals.hold()
       model.signIn()
       scheduler.settle()
       if let signedIn { return .signedIn(signedIn) }
+      if let signal = signals.release() { return .terminated(signal: signal) }
       if let message = model.message { say(message) }
       if !dialogue.isInteractive { return model.credentialsRefused ? .wrongCredentials : .failed }
     }
@@ -120,6 +141,12 @@ public final class PlainFrontEnd {
       case .login: model.login = answer
       case .password: model.password = answer
       case .confirmation: model.confirmation = answer
+      }
+      // No field stopped an over-long answer: the model refused it; say why.
+      if model.refusedField == field {
+        dialogue.say(FieldLimit.of(field).message(strings) + "\n")
+        if !dialogue.isInteractive { return .end(.unmet) }
+        continue
       }
       scheduler.settle()
       let requirements = model.requirements(for: field)

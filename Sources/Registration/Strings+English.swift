@@ -24,6 +24,8 @@ extension Strings {
     passwordLength: "At least 8 characters",
     passwordUppercase: "One uppercase letter",
     confirmationMatches: "Matches the password",
+    atMostCharacters: { "At most \($0) characters" },
+    atMostBytes: { "At most \($0) bytes" },
     cannotSave: { "Account not created: \($0)" },
     cannotCheck: { "Login not checked: \($0)" },
     cannotSignIn: { "Not signed in: \($0)" },
@@ -54,8 +56,11 @@ extension Strings {
       account=$(register --json) works.
 
       Options:
-        --db PATH     the account database (default: $XDG_DATA_HOME/register/
-                      accounts.sqlite, or ~/.local/share/register/accounts.sqlite)
+        --db PATH|URI
+                      the account database: a file, or postgresql://... for one
+                      shared by many hosts (default: $REGISTER_DB, else
+                      $XDG_DATA_HOME/register/accounts.sqlite, or
+                      ~/.local/share/register/accounts.sqlite)
         --sign-in     start on the Sign in screen
         --json        print the result as JSON even when stdout is a terminal
         --plain       ask line by line instead of drawing a form (also when stdin
@@ -132,7 +137,9 @@ extension Strings {
       "unknown command '\($0)': the commands are sign-up (the default), sign-in and plain"
     },
     invalidNumber: { "\($0) needs a whole number, not '\($1)'" },
-    unbalancedQuote: { "\($0): a quote is not closed" }
+    unbalancedQuote: { "\($0): a quote is not closed" },
+    // PostgreSQL store (many hosts)
+    storeUnreachable: { "server unreachable (\($0))" }
   )
 
   private static func englishRefusal(_ refusal: DatabaseRefusal) -> String {

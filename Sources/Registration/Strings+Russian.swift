@@ -39,6 +39,11 @@ extension Strings {
     passwordLength: "Не менее 8 символов",
     passwordUppercase: "Хотя бы одна заглавная буква",
     confirmationMatches: "Совпадает с паролем",
+    // «Не больше» takes the genitive: 64 символов, 21 символа, 512 байт, 21 байта.
+    atMostCharacters: {
+      "Не больше \($0) \(russianGenitive($0, one: "символа", many: "символов"))"
+    },
+    atMostBytes: { "Не больше \($0) \(russianGenitive($0, one: "байта", many: "байт"))" },
     cannotSave: { "Аккаунт не создан: \($0)" },
     cannotCheck: { "Не удалось проверить логин: \($0)" },
     cannotSignIn: { "Не удалось войти: \($0)" },
@@ -70,8 +75,11 @@ extension Strings {
       работает account=$(register --json).
 
       Параметры:
-        --db ПУТЬ     база аккаунтов (по умолчанию $XDG_DATA_HOME/register/
-                      accounts.sqlite или ~/.local/share/register/accounts.sqlite)
+        --db ПУТЬ|URI
+                      база аккаунтов: файл или postgresql://... для общей базы
+                      многих хостов (по умолчанию $REGISTER_DB, иначе
+                      $XDG_DATA_HOME/register/accounts.sqlite или
+                      ~/.local/share/register/accounts.sqlite)
         --sign-in     начать с экрана входа
         --json        печатать результат в JSON, даже если stdout — терминал
         --plain       задавать вопросы построчно, без формы (так и будет само,
@@ -153,7 +161,9 @@ extension Strings {
       "неизвестная команда «\($0)»: есть команды sign-up (по умолчанию), sign-in и plain"
     },
     invalidNumber: { "для \($0) нужно целое число, а не «\($1)»" },
-    unbalancedQuote: { "\($0): не закрыта кавычка" }
+    unbalancedQuote: { "\($0): не закрыта кавычка" },
+    // PostgreSQL store (many hosts)
+    storeUnreachable: { "сервер недоступен (\($0))" }
   )
 
   private static func russianRefusal(_ refusal: DatabaseRefusal) -> String {
@@ -192,4 +202,9 @@ extension Strings {
     if seconds < 60 { return plural(seconds, "секунду", "секунды", "секунд") }
     return plural((seconds + 59) / 60, "минуту", "минуты", "минут")
   }
+}
+
+/// The genitive after a number: singular after 1, 21, 31… (not 11), plural otherwise.
+private func russianGenitive(_ number: Int, one: String, many: String) -> String {
+  number % 10 == 1 && number % 100 != 11 ? one : many
 }

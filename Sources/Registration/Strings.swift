@@ -33,6 +33,10 @@ public struct Strings: Sendable {
   public var passwordUppercase: String
   public var confirmationMatches: String
 
+  // Input that never ends: why a field stopped taking input (its maximum length)
+  public var atMostCharacters: @Sendable (Int) -> String
+  public var atMostBytes: @Sendable (Int) -> String
+
   // Messages with a value in them
   public var cannotSave: @Sendable (String) -> String
   public var cannotCheck: @Sendable (String) -> String
@@ -101,6 +105,9 @@ public struct Strings: Sendable {
   public var invalidNumber: @Sendable (_ option: String, _ value: String) -> String
   /// `--on-create` with a quote left open.
   public var unbalancedQuote: @Sendable (_ option: String) -> String
+
+  // PostgreSQL store (many hosts): its server cannot be reached; the reason is libpq's
+  public var storeUnreachable: @Sendable (_ reason: String) -> String
 }
 
 /// The languages the program speaks.

@@ -49,6 +49,7 @@ public final class SignUpScreen {
     confirmationField = SecureField(
       label: strings.confirmationLabel, text: Binding(viewModel, \.confirmation), strings: strings)
     fieldViews = [.login: loginField, .password: passwordField, .confirmation: confirmationField]
+    for (field, view) in fieldViews { view.limit(to: .of(field), strings: strings) }
     submitButton = Button(strings.signUpButton, isEnabled: { viewModel.canSubmit }, action: {})
     signInLink = Link(strings.haveAccount, title: strings.signInLink, action: {})
 

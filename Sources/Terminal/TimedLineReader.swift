@@ -58,6 +58,11 @@ public final class TimedLineReader {
         continue
       }
       buffer += chunk[0..<count]
+      // A line keeps at most `LineReader.maximumLineBytes`; the rest is read and dropped.
+      let end = buffer.firstIndex(of: 0x0A) ?? buffer.count
+      if end > LineReader.maximumLineBytes {
+        buffer.removeSubrange(LineReader.maximumLineBytes..<end)
+      }
       // Input is coming: the idle time starts again.
       deadline = ContinuousClock.now + idleTimeout
     }

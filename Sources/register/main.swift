@@ -24,8 +24,8 @@ CoreDumps.forbid()
 signal(SIGPIPE, SIG_IGN)
 
 let environment = [
-  "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "TERM", "HOME", "XDG_DATA_HOME", "SSH_CONNECTION",
-  "SSH_ORIGINAL_COMMAND",
+  "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "TERM", "HOME", "XDG_DATA_HOME", "REGISTER_DB",
+  "SSH_CONNECTION", "SSH_ORIGINAL_COMMAND",
 ]
 .reduce(into: [String: String]()) { values, name in
   if let value = getenv(name), value.pointee != 0 { values[name] = String(cString: value) }
@@ -96,14 +96,17 @@ if let file = options.reservedNames {
 }
 let policy = UnicodeLoginPolicy(reserved: reservedNames, unixNames: options.unixNames)
 
-guard let path = options.database ?? SQLiteAccountStore.defaultPath(environment: environment) else {
+// `--db`, else `REGISTER_DB` (an sshd config can set it), else the default file.
+let given = options.database ?? environment["REGISTER_DB"]
+guard let database = given ?? SQLiteAccountStore.defaultPath(environment: environment) else {
   complain(strings.noDatabasePlace)
   exit(3)
 }
+let location = StoreLocation(database)
 // Opened on another thread while the terminal starts and the first frame is drawn. Only
 // the default place's folders are made; a path given must be in a folder that exists.
 let opening = OpeningAccountStore(
-  path: path, identity: policy, createsFolders: options.database == nil)
+  location: location, identity: policy, createsFolders: given == nil)
 // With --on-create, an account is stored, handed on, and taken back if that fails.
 let handingOff = options.onCreate.map { words in
   HandingOffAccountStore(
@@ -118,7 +121,8 @@ let origin = ssh?.clientAddress.map { SignUpOrigin(address: $0, limit: options.m
 func requireStore(before: () -> Void = {}) {
   if case .failure(let error) = opening.opened() {
     before()
-    complain(strings.cannotOpenDatabase(path, error.description(in: strings)))
+    // The location as shown: a URI without its password.
+    complain(strings.cannotOpenDatabase(location.description, error.description(in: strings)))
     exit(3)
   }
 }
@@ -131,13 +135,16 @@ enum Ending {
   case status(Int32, String?)
 }
 
-/// Prints what the session produced (JSON for programs, a line for people) and exits.
-func finish(_ ending: Ending) -> Never {
+/// Prints what the session produced (JSON for programs, a line for people) and exits;
+/// with 128 + the signal's number if a signal waited for the outcome.
+func finish(_ ending: Ending, signal: Int32? = nil) -> Never {
   // An account being handed on is finished first (a SIGHUP does not cut it short).
   handingOff?.finishCreating()
   // exit() runs no deinit: closed here, SQLite removes the -wal and -shm files.
   opening.close()
   let json = options.json || isatty(STDOUT_FILENO) == 0
+  let signal = signal ?? EndingSignals.held
+  let success = signal.map { 128 + $0 } ?? 0
   switch ending {
   case .created(let account):
     print(
@@ -147,16 +154,16 @@ func finish(_ ending: Ending) -> Never {
           "created_at": account.createdAt,
         ])
         : strings.accountCreated(account.login.escapedForTerminal))
-    exit(0)
+    exit(success)
   case .signedIn(let account):
     print(
       json
         ? JSON.object(["login": account.login, "signed_in_at": account.signedInAt])
         : strings.signedIn(account.login.escapedForTerminal))
-    exit(0)
+    exit(success)
   case .status(let status, let message):
     if let message { complain(message) }
-    exit(status)
+    exit(signal.map { 128 + $0 } ?? status)
   }
 }
 
@@ -184,9 +191,10 @@ guard let screen = openScreen() else {
   // A hang-up while an account is handed on must not cut it short: the reads that follow
   // end the dialogue instead.
   if handingOff != nil { signal(SIGHUP, SIG_IGN) }
+  // A signal while the account is written waits for it to be written and reported.
   let dialogue = PlainFrontEnd(
     dialogue: StandardDialogue(readLine: timedReader?.readLine ?? LineReader.readLine),
-    scheduler: scheduler, strings: strings)
+    scheduler: scheduler, strings: strings, signals: .process)
   switch options.signIn
     ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
     : dialogue.signUp(
@@ -205,6 +213,7 @@ guard let screen = openScreen() else {
   case .wrongCredentials: finish(.status(5, nil))
   case .failed: finish(.status(1, nil))
   case .handOffFailed: finish(.status(4, strings.handOffFailed))
+  case .terminated(let signal): finish(.status(128 + signal, nil), signal: signal)
   }
 }
 
@@ -222,6 +231,8 @@ let app = RegistrationApp(
 application.render()
 requireStore(before: screen.close)
 let outcome = app.run()
+// From here to the exit a signal waits: an account made must be reported first.
+EndingSignals.hold(secondEndsAtOnce: false)
 screen.close()
 
 switch outcome {
@@ -229,7 +240,9 @@ case .signedUp(let account): finish(.created(account))
 case .signedIn(let account): finish(.signedIn(account))
 case .cancelled: finish(.status(1, nil))
 case .interrupted: finish(.status(130, nil))
-case .terminated(let signal): finish(.status(128 + signal, nil))
+case .terminated(let signal, .signedUp(let account)?): finish(.created(account), signal: signal)
+case .terminated(let signal, .signedIn(let account)?): finish(.signedIn(account), signal: signal)
+case .terminated(let signal, _): finish(.status(128 + signal, nil), signal: signal)
 case .inputClosed: finish(.status(128 + SIGHUP, nil))
 case .timedOut: finish(.status(1, strings.idleClosed(options.idleTimeout ?? 0)))
 case .handOffFailed: finish(.status(4, strings.handOffFailed))
