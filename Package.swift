@@ -19,6 +19,9 @@ let package = Package(
     .target(name: "CSignals"),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
+    // libpwquality, loaded at run time (Debian has no static library for it).
+    .target(name: "CPwquality"),
+    .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
 
     // The terminal: one Screen protocol, ncurses and in-memory screens, input decoding.
     .target(name: "Terminal", dependencies: ["CNcurses", "CSignals"]),
@@ -28,6 +31,8 @@ let package = Package(
     .target(name: "Registration"),
     // The account store on SQLite, with yescrypt password hashes.
     .target(name: "Accounts", dependencies: ["Registration", "CSQLite", "CCrypt"]),
+    // The host's password policy (libpwquality) and a strength estimate (zxcvbn).
+    .target(name: "PasswordPolicy", dependencies: ["Registration", "CPwquality", "CZxcvbn"]),
     // The screens of the program, built from widgets and bound to the view models.
     .target(name: "RegistrationUI", dependencies: ["Widgets", "Terminal", "Registration"]),
     // The line-by-line front end on the same view models.
@@ -38,11 +43,14 @@ let package = Package(
       name: "field-gallery", dependencies: ["FieldGallery", "Terminal", "Widgets"]),
     // Times the account store against a large database (make bench-store).
     .executableTarget(name: "store-bench", dependencies: ["Accounts", "Registration"]),
+    // Times the password policy and the strength estimate per call (make bench-password).
+    .executableTarget(name: "password-bench", dependencies: ["PasswordPolicy", "Registration"]),
     // The composition root: flags, wiring, output.
     .executableTarget(
       name: "register",
       dependencies: [
-        "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Terminal", "Widgets",
+        "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "PasswordPolicy",
+        "Terminal", "Widgets",
       ]),
 
     // For the tests: an in-memory store, screen snapshots, a seeded random generator.
@@ -54,6 +62,7 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(name: "RegistrationTests", dependencies: ["Registration", "TestSupport"]),
     .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Registration"]),
+    .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy", "Registration"]),
     .testTarget(
       name: "PlainFrontEndTests",
       dependencies: ["PlainFrontEnd", "Registration", "TestSupport"]),

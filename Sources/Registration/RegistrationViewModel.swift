@@ -14,10 +14,16 @@ public final class RegistrationViewModel: ScreenModel {
   public var login = "" {
     didSet {
       updateAvailability()
+      updatePassword()
       inputDidChange()
     }
   }
-  public var password = "" { didSet { inputDidChange() } }
+  public var password = "" {
+    didSet {
+      updatePassword()
+      inputDidChange()
+    }
+  }
   public var confirmation = "" { didSet { inputDidChange() } }
 
   /// Every requirement with its current answer, in display order.
@@ -32,11 +38,17 @@ public final class RegistrationViewModel: ScreenModel {
   public private(set) var hasAttemptedSubmit = false
   /// A message about the form as a whole: the login was taken meanwhile, the store failed.
   public private(set) var message: String?
+  /// How hard the password is to guess (advisory); nil with no estimator or no password.
+  public private(set) var strength: PasswordStrength?
+  /// Whether the form shows a strength meter.
+  public var estimatesStrength: Bool { strengthEstimator != nil }
   /// Called with the account once it is created.
   @ObservationIgnored public var onCreated: (CreatedAccount) -> Void = { _ in }
 
   /// How long typing must pause before the login is looked up.
   public static let availabilityDelay = Duration.milliseconds(250)
+  /// How long typing must pause before the password policy is asked (same as the login).
+  public static let passwordCheckDelay = Duration.milliseconds(250)
 
   /// The requirements of each field, and the one decided by the store.
   @ObservationIgnored private let requirementsByField: [RegistrationField: [RequirementStatus]]
@@ -48,23 +60,42 @@ public final class RegistrationViewModel: ScreenModel {
   /// The last login that was looked up (after the pause), and its answer once it came.
   @ObservationIgnored private var lookedUp: String?
   @ObservationIgnored private var lookedUpIsFree: Bool?
+  /// "Hard to guess", when there is a password policy.
+  @ObservationIgnored private var passwordCheck: PasswordPolicyCheck?
+  @ObservationIgnored private let strengthEstimator: (any StrengthEstimator)?
 
+  /// `passwordPolicy` adds "Hard to guess" and makes the password rows follow its
+  /// settings (unless `requirements` are given); `strengthEstimator` feeds the meter.
   public init(
     store: any AccountStore, scheduler: any Scheduler, strings: Strings = .english,
-    requirements: [Requirement]? = nil
+    requirements: [Requirement]? = nil, passwordPolicy: (any PasswordPolicy)? = nil,
+    strengthEstimator: (any StrengthEstimator)? = nil
   ) {
     self.store = store
     self.scheduler = scheduler
     self.strings = strings
-    let statuses = (requirements ?? Requirement.signUp(strings)).map {
-      RequirementStatus($0, state: .unmet)
-    }
+    self.strengthEstimator = strengthEstimator
+    let statuses =
+      (requirements ?? Requirement.signUp(strings, passwordPolicy: passwordPolicy?.rules)).map {
+        RequirementStatus($0, state: .unmet)
+      }
     self.requirements = statuses
     requirementsByField = Dictionary(grouping: statuses, by: \.field)
     availability = statuses.first {
       if case .loginIsFree = $0.requirement.check { true } else { false }
     }
+    if let passwordPolicy,
+      let status = statuses.first(where: {
+        if case .passwordPolicy = $0.requirement.check { true } else { false }
+      })
+    {
+      passwordCheck = PasswordPolicyCheck(
+        status: status, policy: passwordPolicy, scheduler: scheduler, strings: strings,
+        delay: Self.passwordCheckDelay, answered: {})
+    }
     revalidate()
+    // Set apart: `answered` needs `self`, which exists only now.
+    passwordCheck?.answered = { [weak self] in self?.revalidate() }
   }
 
   public var input: RegistrationInput {
@@ -155,11 +186,13 @@ public final class RegistrationViewModel: ScreenModel {
     lookedUp = nil
     lookedUpIsFree = nil
     updateAvailability()
+    passwordCheck?.resume()
     revalidate()
   }
 
   public func disappear() {
     availabilityTimer?.cancel()
+    passwordCheck?.cancel()
   }
 
   // MARK: Inside
@@ -182,6 +215,14 @@ public final class RegistrationViewModel: ScreenModel {
     }
     let all = requirements.allSatisfy(\.isMet) && !isCreating
     if canSubmit != all { canSubmit = all }
+  }
+
+  /// The password or the login changed: the policy is asked again (after a pause) and
+  /// the strength estimated at once.
+  private func updatePassword() {
+    passwordCheck?.update(password: password, login: login)
+    let estimate = password.isEmpty ? nil : strengthEstimator?.strength(of: password, login: login)
+    if strength != estimate { strength = estimate }
   }
 
   /// Shows what is known of the current login's availability, and looks it up after a

@@ -25,6 +25,8 @@ public struct Requirement: Identifiable, Sendable {
     case rule(@Sendable (RegistrationInput) -> Bool)
     /// By asking the account store whether the login is free: slow, so debounced.
     case loginIsFree
+    /// By asking the host's password policy: slow (a dictionary), so debounced.
+    case passwordPolicy
   }
 
   public let id: String
@@ -32,12 +34,17 @@ public struct Requirement: Identifiable, Sendable {
   public let field: RegistrationField
   public let text: String
   public let check: Check
+  /// What the row says while its answer is being looked up; nil: its text.
+  public let checkingText: String?
 
-  public init(id: String, field: RegistrationField, text: String, check: Check) {
+  public init(
+    id: String, field: RegistrationField, text: String, check: Check, checkingText: String? = nil
+  ) {
     self.id = id
     self.field = field
     self.text = text
     self.check = check
+    self.checkingText = checkingText
   }
 
   public init(
@@ -64,7 +71,9 @@ extension Requirement {
 
   /// Asked of the account store, about 250 ms after the last keystroke.
   public static func loginIsFree(_ strings: Strings = .english) -> Requirement {
-    Requirement(id: "login.free", field: .login, text: strings.loginIsFree, check: .loginIsFree)
+    Requirement(
+      id: "login.free", field: .login, text: strings.loginIsFree, check: .loginIsFree,
+      checkingText: strings.checkingLogin)
   }
 
   public static func passwordLength(_ strings: Strings = .english) -> Requirement {
@@ -87,11 +96,15 @@ extension Requirement {
     }
   }
 
-  /// The rules of the sign-up form, in the order their rows are shown.
-  public static func signUp(_ strings: Strings = .english) -> [Requirement] {
-    [
-      loginLength(strings), loginIsFree(strings), passwordLength(strings),
-      passwordUppercase(strings), confirmationMatches(strings),
-    ]
+  /// The rules of the sign-up form, in the order their rows are shown. With a password
+  /// policy (`rules` not nil), its stricter settings change the password rows and a "Hard
+  /// to guess" row asks the policy itself.
+  public static func signUp(
+    _ strings: Strings = .english, passwordPolicy rules: PasswordRules? = nil
+  )
+    -> [Requirement]
+  {
+    [loginLength(strings), loginIsFree(strings)]
+      + password(strings, policy: rules) + [confirmationMatches(strings)]
   }
 }

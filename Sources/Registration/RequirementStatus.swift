@@ -12,11 +12,23 @@ public final class RequirementStatus: Identifiable {
 
   public let requirement: Requirement
   public internal(set) var state: State
+  /// Why an unmet answer is unmet, in words (the password policy's reason); nil when the
+  /// requirement's text says it.
+  public internal(set) var reason: String?
 
   public var id: String { requirement.id }
   public var field: RegistrationField { requirement.field }
   public var text: String { requirement.text }
   public var isMet: Bool { state == .met }
+
+  /// What the row says now: its text, what is being checked, or why it is unmet.
+  public var displayText: String {
+    switch state {
+    case .met: text
+    case .checking: requirement.checkingText ?? text
+    case .unmet: reason ?? text
+    }
+  }
 
   init(_ requirement: Requirement, state: State) {
     self.requirement = requirement
@@ -26,5 +38,11 @@ public final class RequirementStatus: Identifiable {
   /// Stores a new answer only if it differs, so observers hear only of real changes.
   func update(_ newState: State) {
     if state != newState { state = newState }
+  }
+
+  /// Stores a new answer with its reason (only if either differs).
+  func update(_ newState: State, reason newReason: String?) {
+    update(newState)
+    if reason != newReason { reason = newReason }
   }
 }

@@ -24,6 +24,66 @@ extension Strings {
     passwordLength: "At least 8 characters",
     passwordUppercase: "One uppercase letter",
     confirmationMatches: "Matches the password",
+    passwordLengthAtLeast: { "At least \($0) characters" },
+    passwordUppercaseLatin: {
+      $0 == 1 ? "One uppercase letter A–Z" : "At least \($0) uppercase letters A–Z"
+    },
+    passwordLowercaseLatin: {
+      $0 == 1 ? "One lowercase letter a–z" : "At least \($0) lowercase letters a–z"
+    },
+    passwordDigits: { $0 == 1 ? "One digit" : "At least \($0) digits" },
+    passwordSymbols: {
+      $0 == 1 ? "One symbol (not A–Z, a–z, 0–9)" : "At least \($0) symbols (not A–Z, a–z, 0–9)"
+    },
+    passwordKinds: { "At least \($0) of: a–z, A–Z, 0–9, symbols" },
+    passwordHardToGuess: "Hard to guess",
+    checkingPassword: "Checking that it is hard to guess",
+    passwordRefusal: {
+      switch $0 {
+      case .dictionaryWord: "Easy to guess: based on a dictionary word"
+      case .containsLogin: "Easy to guess: contains the login"
+      case .similarToLogin: "Easy to guess: too similar to the login"
+      case .basedOnUserName: "Easy to guess: based on a user name"
+      case .tooFewDifferentCharacters: "Easy to guess: too few different characters"
+      case .palindrome: "Easy to guess: reads the same backwards"
+      case .tooSimple: "Easy to guess: too many characters in order"
+      case .looksLikeIDNumber: "Easy to guess: looks like an ID number"
+      case .sequence: "Easy to guess: has a run like abcd or 1234"
+      case .repeatedCharacter: "Easy to guess: too many repeats in a row"
+      case .tooManyOfOneKind: "Easy to guess: too many of one kind in a row"
+      case .forbiddenWord: "Easy to guess: contains a forbidden word"
+      case .tooShort: "Easy to guess: too short"
+      case .needsDigits: "Easy to guess: needs more digits"
+      case .needsUppercase: "Easy to guess: needs more letters A–Z"
+      case .needsLowercase: "Easy to guess: needs more letters a–z"
+      case .needsSymbols: "Easy to guess: needs more symbols"
+      case .needsMoreKinds: "Easy to guess: needs more kinds of characters"
+      case .caseChangesOnly: "Easy to guess: the old password in other case"
+      case .similarToOld: "Easy to guess: too like the old password"
+      case .rotatedOld: "Easy to guess: the old password rotated"
+      case .sameAsOld: "Easy to guess: the same as the old password"
+      case .other: "Easy to guess: the host's policy refuses it"
+      case .cannotCheck: "Not checked: the password dictionary is missing"
+      }
+    },
+    strengthLabel: "Strength",
+    strength: {
+      switch $0 {
+      case .veryWeak: "very weak"
+      case .weak: "weak"
+      case .fair: "fair"
+      case .good: "good"
+      case .strong: "strong"
+      }
+    },
+    cannotUsePasswordPolicy: { "cannot use the password policy \($0): \($1)" },
+    policyFileUnreadable: "the file cannot be read",
+    policyFileMalformed: "a line is too long",
+    policyUnknownSetting: { "unknown setting '\($0)'" },
+    policyBadValue: { "'\($0)' needs a number" },
+    cannotLoadPasswordPolicy: {
+      "cannot load the host's password policy (libpwquality): \($0); install libpwquality1, or use --password-policy off (for demos only)"
+    },
     cannotSave: { "Not saved: \($0)" },
     cannotCheck: { "Login not checked: \($0)" },
     cannotSignIn: { "Not signed in: \($0)" },
@@ -57,6 +117,10 @@ extension Strings {
         --plain       ask line by line instead of drawing a form (also when stdin
                       is not a terminal, or TERM is dumb, unset or unknown)
         --lang en|ru  the language (default: from LC_ALL, LC_MESSAGES or LANG)
+        --password-policy FILE|off
+                      the password policy, in pwquality.conf(5) form (default:
+                      the host's, /etc/security/pwquality.conf); off checks no
+                      policy: for demos only
         --no-color    use no colour (also when NO_COLOR is set)
         -h, --help    show this help and exit
         --version     show the version and exit
@@ -66,8 +130,9 @@ extension Strings {
       password. Esc goes back (on Sign in) or quits; Ctrl-C quits; Ctrl-Z suspends.
 
       Exit status: 0 signed up or in; 1 cancelled, or the answers ran out or did not
-      meet the requirements; 2 a usage error; 3 the database cannot be opened;
-      130 interrupted (Ctrl-C); 128+N ended by signal N.
+      meet the requirements; 2 a usage error, or a password policy that cannot be
+      used; 3 the database cannot be opened; 130 interrupted (Ctrl-C); 128+N ended
+      by signal N.
       """
   )
 }

@@ -24,6 +24,68 @@ extension Strings {
     passwordLength: "Не менее 8 символов",
     passwordUppercase: "Хотя бы одна заглавная буква",
     confirmationMatches: "Совпадает с паролем",
+    passwordLengthAtLeast: {
+      "Не менее \($0) \($0 % 10 == 1 && $0 % 100 != 11 ? "символа" : "символов")"
+    },
+    passwordUppercaseLatin: {
+      $0 == 1 ? "Хотя бы одна заглавная буква A–Z" : "Заглавных букв A–Z: не менее \($0)"
+    },
+    passwordLowercaseLatin: {
+      $0 == 1 ? "Хотя бы одна строчная буква a–z" : "Строчных букв a–z: не менее \($0)"
+    },
+    passwordDigits: { $0 == 1 ? "Хотя бы одна цифра" : "Цифр: не менее \($0)" },
+    passwordSymbols: {
+      $0 == 1 ? "Хотя бы один знак (не A–Z, a–z, 0–9)" : "Знаков (не A–Z, a–z, 0–9): не менее \($0)"
+    },
+    passwordKinds: { "Не менее \($0) видов из: a–z, A–Z, 0–9, знаки" },
+    passwordHardToGuess: "Трудно угадать",
+    checkingPassword: "Проверяем, трудно ли угадать",
+    passwordRefusal: {
+      switch $0 {
+      case .dictionaryWord: "Легко угадать: основан на слове из словаря"
+      case .containsLogin: "Легко угадать: содержит логин"
+      case .similarToLogin: "Легко угадать: слишком похож на логин"
+      case .basedOnUserName: "Легко угадать: основан на имени пользователя"
+      case .tooFewDifferentCharacters: "Легко угадать: мало разных символов"
+      case .palindrome: "Легко угадать: читается так же наоборот"
+      case .tooSimple: "Легко угадать: символы идут по порядку"
+      case .looksLikeIDNumber: "Легко угадать: похож на номер документа"
+      case .sequence: "Легко угадать: есть ряд вроде abcd или 1234"
+      case .repeatedCharacter: "Легко угадать: много повторов подряд"
+      case .tooManyOfOneKind: "Легко угадать: много однотипных подряд"
+      case .forbiddenWord: "Легко угадать: содержит запрещённое слово"
+      case .tooShort: "Легко угадать: слишком короткий"
+      case .needsDigits: "Легко угадать: нужно больше цифр"
+      case .needsUppercase: "Легко угадать: нужно больше букв A–Z"
+      case .needsLowercase: "Легко угадать: нужно больше букв a–z"
+      case .needsSymbols: "Легко угадать: нужно больше знаков"
+      case .needsMoreKinds: "Легко угадать: нужно больше видов символов"
+      case .caseChangesOnly: "Легко угадать: старый пароль, другой регистр"
+      case .similarToOld: "Легко угадать: похож на старый пароль"
+      case .rotatedOld: "Легко угадать: сдвинутый старый пароль"
+      case .sameAsOld: "Легко угадать: совпадает со старым паролем"
+      case .other: "Легко угадать: не принят правилами системы"
+      case .cannotCheck: "Не проверен: нет словаря паролей"
+      }
+    },
+    strengthLabel: "Надёжность",
+    strength: {
+      switch $0 {
+      case .veryWeak: "очень низкая"
+      case .weak: "низкая"
+      case .fair: "средняя"
+      case .good: "хорошая"
+      case .strong: "высокая"
+      }
+    },
+    cannotUsePasswordPolicy: { "не удаётся применить правила паролей \($0): \($1)" },
+    policyFileUnreadable: "файл не читается",
+    policyFileMalformed: "слишком длинная строка",
+    policyUnknownSetting: { "неизвестный параметр «\($0)»" },
+    policyBadValue: { "для «\($0)» нужно число" },
+    cannotLoadPasswordPolicy: {
+      "не удаётся загрузить правила паролей системы (libpwquality): \($0); установите libpwquality1 или укажите --password-policy off (только для демонстраций)"
+    },
     cannotSave: { "Не сохранено: \($0)" },
     cannotCheck: { "Логин не проверен: \($0)" },
     cannotSignIn: { "Вход не выполнен: \($0)" },
@@ -58,6 +120,10 @@ extension Strings {
         --plain       спрашивать построчно, без формы (также, если stdin не
                       терминал или TERM равен dumb, не задан или неизвестен)
         --lang en|ru  язык (по умолчанию из LC_ALL, LC_MESSAGES или LANG)
+        --password-policy ФАЙЛ|off
+                      правила паролей в виде pwquality.conf(5) (по умолчанию
+                      системные, /etc/security/pwquality.conf); off — без
+                      правил, только для демонстраций
         --no-color    без цвета (также, если задан NO_COLOR)
         -h, --help    показать эту справку
         --version     показать версию
@@ -68,8 +134,9 @@ extension Strings {
       Ctrl-Z — приостановить.
 
       Код выхода: 0 — аккаунт создан или вход выполнен; 1 — отмена, ответы
-      кончились или не выполняют требования; 2 — ошибка в параметрах; 3 — база
-      аккаунтов не открывается; 130 — прервано (Ctrl-C); 128+N — сигнал N.
+      кончились или не выполняют требования; 2 — ошибка в параметрах или правила
+      паролей не применить; 3 — база аккаунтов не открывается; 130 — прервано
+      (Ctrl-C); 128+N — сигнал N.
       """
   )
 }
