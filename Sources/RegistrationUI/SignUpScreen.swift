@@ -23,10 +23,17 @@ public final class SignUpScreen {
   /// wider if a language's texts need it (a requirement row with its icon, a label with
   /// the reveal toggle).
   public static func width(for strings: Strings) -> Int {
-    let rows = [
-      strings.loginLength, strings.loginIsFree, strings.checkingLogin, strings.passwordLength,
-      strings.passwordUppercase, strings.confirmationMatches,
-    ].map { TextWidth.columns(of: $0) + 2 }
+    let passwordRows =
+      [strings.passwordHardToGuess, strings.checkingPassword]
+      + PasswordRefusal.allCases.map(strings.passwordRefusal)
+    let meters = PasswordStrength.allCases.map {
+      strings.strengthLabel + " ▰▰▰▰ " + strings.strength($0)
+    }
+    let rows =
+      ([
+        strings.loginLength, strings.loginIsFree, strings.checkingLogin, strings.passwordLength,
+        strings.passwordUppercase, strings.confirmationMatches,
+      ] + passwordRows).map { TextWidth.columns(of: $0) + 2 } + meters.map(TextWidth.columns)
     let labels = [strings.passwordLabel, strings.confirmationLabel].map {
       TextWidth.columns(of: $0) + 1 + TextWidth.columns(of: "[\(strings.show)]")
     }
@@ -48,7 +55,9 @@ public final class SignUpScreen {
     submitButton = Button(strings.signUpButton, isEnabled: { viewModel.canSubmit }, action: {})
     signInLink = Link(strings.haveAccount, title: strings.signInLink, action: {})
 
-    root = VStack(spacing: 1, padding: VStack.Insets(top: 1, left: 2, right: 2))
+    // No margin above the title, and the link right under the message line: with the
+    // password's policy row and meter the form still fits 24 lines.
+    root = VStack(spacing: 1, padding: VStack.Insets(top: 0, left: 2, right: 2))
     root.add(Label(strings.signUpTitle, alignment: .center, style: { $0.title }))
     for field in RegistrationField.allCases {
       let group = VStack()
@@ -58,13 +67,16 @@ public final class SignUpScreen {
       for status in viewModel.requirements(for: field) {
         group.add(Self.row(for: status, field: field, viewModel: viewModel, strings: strings))
       }
+      if field == .password && viewModel.estimatesStrength {
+        group.add(Self.strengthMeter(viewModel, strings: strings))
+      }
       root.add(group)
     }
-    root.add(
-      submitArea(
-        submitButton, busy: { viewModel.isCreating }, busyText: strings.creatingAccount,
-        message: { viewModel.message }, submit: { [unowned self] in submit() }))
-    root.add(signInLink, alignment: .center)
+    let bottom = submitArea(
+      submitButton, busy: { viewModel.isCreating }, busyText: strings.creatingAccount,
+      message: { viewModel.message }, submit: { [unowned self] in submit() })
+    bottom.add(signInLink, alignment: .center)
+    root.add(bottom)
 
     signInLink.action = { [unowned self] in onSignIn() }
   }
@@ -74,7 +86,7 @@ public final class SignUpScreen {
     strings: Strings
   ) -> RequirementRow {
     RequirementRow(
-      { status.state == .checking ? strings.checkingLogin : status.text },
+      { status.displayText },
       state: {
         switch status.state {
         case .met: .met
@@ -82,6 +94,17 @@ public final class SignUpScreen {
         case .unmet: viewModel.errorsAreShown(for: field) ? .failed : .unmet
         }
       })
+  }
+
+  /// `Strength ▰▰▰▱ good` under the password's rows: four cells whatever the password.
+  private static func strengthMeter(_ viewModel: RegistrationViewModel, strings: Strings) -> Meter {
+    Meter(label: strings.strengthLabel, cells: 4) {
+      viewModel.strength.map { strength in
+        Meter.Reading(
+          level: strength.rawValue, word: strings.strength(strength),
+          tone: strength <= .weak ? .low : strength == .fair ? .middle : .high)
+      }
+    }
   }
 
   /// The form field a view is, if it is one.

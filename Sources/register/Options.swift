@@ -19,6 +19,13 @@ struct Options: Equatable {
   var plain = false
   /// `--lang`, as given.
   var language: String?
+  /// `--password-policy`: the host's policy, another policy file, or none (demos only).
+  var passwordPolicy = PasswordPolicyChoice.system
+
+  enum PasswordPolicyChoice: Equatable {
+    case system, off
+    case file(String)
+  }
 
   /// A command line that cannot be understood.
   enum UsageError: Error, Equatable {
@@ -56,6 +63,8 @@ struct Options: Equatable {
           options.database = path
         } else if let language = try value(of: "--lang", in: argument) {
           options.language = language
+        } else if let policy = try value(of: "--password-policy", in: argument) {
+          options.passwordPolicy = policy == "off" ? .off : .file(policy)
         } else if argument.hasPrefix("-") {
           throw .unknownOption(argument)
         } else {

@@ -1,4 +1,5 @@
 import Accounts
+import PasswordPolicy
 import PlainFrontEnd
 import Registration
 import RegistrationUI
@@ -57,6 +58,16 @@ case .version:
 case .run:
   break
 }
+
+// The rows under Password follow the policy's settings, so it is read before any is drawn.
+let passwordPolicy: (any Registration.PasswordPolicy)?
+switch loadPasswordPolicy(options.passwordPolicy, strings: strings) {
+case .success(let policy): passwordPolicy = policy
+case .failure(let failure):
+  complain(failure.message)
+  exit(2)
+}
+let strengthEstimator = ZxcvbnEstimator()
 
 guard let path = options.database ?? SQLiteAccountStore.defaultPath(environment: environment) else {
   complain(strings.noDatabasePlace)
@@ -130,7 +141,10 @@ guard let screen = openScreen() else {
   let dialogue = PlainFrontEnd(dialogue: StandardDialogue(), scheduler: scheduler, strings: strings)
   switch options.signIn
     ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
-    : dialogue.signUp(RegistrationViewModel(store: store, scheduler: scheduler, strings: strings))
+    : dialogue.signUp(
+      RegistrationViewModel(
+        store: store, scheduler: scheduler, strings: strings, passwordPolicy: passwordPolicy,
+        strengthEstimator: strengthEstimator))
   {
   case .signedUp(let account): finish(.created(account))
   case .signedIn(let account): finish(.signedIn(account))
@@ -143,7 +157,9 @@ let application = Application(screen: screen)
 let scheduler = ApplicationScheduler(application)
 let app = RegistrationApp(
   application: application,
-  signUpModel: RegistrationViewModel(store: store, scheduler: scheduler, strings: strings),
+  signUpModel: RegistrationViewModel(
+    store: store, scheduler: scheduler, strings: strings, passwordPolicy: passwordPolicy,
+    strengthEstimator: strengthEstimator),
   signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
   start: options.signIn ? .signIn : .signUp, strings: strings)
 application.render()

@@ -19,11 +19,14 @@ final class SignUpHarness {
     size: Size = Size(width: 80, height: 24),
     capabilities: ScreenCapabilities = ScreenCapabilities(colors: true, unicode: true),
     start: Route = .signUp, store: InMemoryAccountStore = InMemoryAccountStore(),
-    strings: Strings = .english
+    strings: Strings = .english, passwordPolicy: (any PasswordPolicy)? = nil,
+    strengthEstimator: (any StrengthEstimator)? = nil
   ) {
     screen = MemoryScreen(size: size, capabilities: capabilities)
     self.store = store
-    model = RegistrationViewModel(store: store, scheduler: scheduler, strings: strings)
+    model = RegistrationViewModel(
+      store: store, scheduler: scheduler, strings: strings, passwordPolicy: passwordPolicy,
+      strengthEstimator: strengthEstimator)
     signInModel = SignInViewModel(store: store, scheduler: scheduler, strings: strings)
     app = RegistrationApp(
       application: Application(screen: screen), signUpModel: model, signInModel: signInModel,
