@@ -255,19 +255,19 @@ struct PlainEndToEndTests {
   @Test("printf into the pipe creates the account; only the result is on stdout")
   func pipe() throws {
     let result = try sh(
-      "printf 'alice\\nSecret123\\nSecret123\\n' | \(Tmux.binary) --plain --db \(database) 2>/dev/null"
+      "printf 'alice\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(Tmux.binary) --plain --db \(database) 2>/dev/null"
     )
     #expect(result.status == 0)
     #expect(result.output.hasPrefix("{\"login\":\"alice\",\"password_hash\":\"$y$"))
     // A script is not asked again: the next line, a password, must not be taken for a login.
     let unmet = try sh(
-      "printf 'bob\\nSecret123\\nSecret123\\n' | \(Tmux.binary) --db \(database) 2>&1 >/dev/null")
+      "printf 'bob\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(Tmux.binary) --db \(database) 2>&1 >/dev/null")
     #expect(unmet.status == 1)
     #expect(unmet.output.contains("Login: bob\n  [ ] At least 4 characters\n"))
     #expect(
       unmet.output.hasSuffix(
         "register: an answer does not meet its requirements; nothing was done\n"))
-    #expect(!unmet.output.contains("Secret123"), "no password in the dialogue")
+    #expect(!unmet.output.contains("Zq7vLm2pR"), "no password in the dialogue")
   }
 
   @Test("closed or short input: exit 1, a one-line message, nothing created")
@@ -278,7 +278,7 @@ struct PlainEndToEndTests {
       closed.output.hasSuffix(
         "register: input ended before every question was answered; nothing was done\n"))
     let short = try sh(
-      "printf 'carol\\nSecret123\\n' | \(Tmux.binary) --db \(database) > /dev/null 2>&1")
+      "printf 'carol\\nZq7vLm2pR\\n' | \(Tmux.binary) --db \(database) > /dev/null 2>&1")
     #expect(short.status == 1)
     let count = try command("/usr/bin/sqlite3", [database, "SELECT count(*) FROM accounts"])
     #expect(count.output == "0\n")
@@ -287,7 +287,7 @@ struct PlainEndToEndTests {
   @Test("a reader that goes away early: a quiet exit, no crash")
   func earlyClose() throws {
     let result = try sh(
-      "printf 'dave\\nSecret123\\nSecret123\\n' | \(Tmux.binary) --db \(database) 2>\(folder.path)/err | true; "
+      "printf 'dave\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(Tmux.binary) --db \(database) 2>\(folder.path)/err | true; "
         + "echo \"status ${PIPESTATUS:-0}\"")
     #expect(result.status == 0)
     let errors = try String(contentsOfFile: "\(folder.path)/err", encoding: .utf8)
@@ -297,13 +297,13 @@ struct PlainEndToEndTests {
   @Test("sign in line by line, in Russian")
   func signIn() throws {
     _ = try sh(
-      "printf 'erin\\nSecret123\\nSecret123\\n' | \(Tmux.binary) --db \(database) >/dev/null 2>&1")
+      "printf 'erin\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(Tmux.binary) --db \(database) >/dev/null 2>&1")
     let wrong = try sh(
       "printf 'ERIN\\nwrong\\n' | \(Tmux.binary) --sign-in --lang ru --db \(database) 2>&1")
     #expect(wrong.status == 1)
     #expect(wrong.output.contains("Неверный логин или пароль."))
     let right = try sh(
-      "printf 'ERIN\\nSecret123\\n' | \(Tmux.binary) --sign-in --db \(database) 2>/dev/null")
+      "printf 'ERIN\\nZq7vLm2pR\\n' | \(Tmux.binary) --sign-in --db \(database) 2>/dev/null")
     #expect(right.status == 0)
     #expect(right.output.hasPrefix("{\"login\":\"erin\",\"signed_in_at\":\""))
   }
