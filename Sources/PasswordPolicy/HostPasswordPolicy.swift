@@ -1,82 +1,101 @@
 import CPwquality
 import Registration
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The host's password policy through libpwquality, which `passwd` and `pam_pwquality`
 /// use: its settings from `/etc/security/pwquality.conf` (or another file), its checks,
 /// and cracklib's dictionary.
 ///
-/// The library is loaded when the first policy is made (`dlopen`: the release binary is
-/// fully static). A check costs about 1.5 ms (cracklib opens its dictionary every time),
-/// so the form makes it on a worker thread; calls take turns (in CPwquality), as cracklib
-/// is not reentrant. The password goes to the library in memory only, in a copy that is wiped
-/// after the call; refusals are mapped to our own words, never shown as the library
-/// words them.
+/// libpwquality runs in a checker process of its own (see CPwquality): the release binary
+/// is fully static and Debian has no static libpwquality. A check costs about 1.5 ms
+/// (cracklib opens its dictionary every time), so the form makes it on a worker thread;
+/// checks take turns. The password reaches the checker over a socket, in memory only,
+/// from a copy that is wiped after the call; refusals are mapped to our own words, never
+/// shown as the library words them.
 public final class HostPasswordPolicy: PasswordPolicy {
   public let rules: PasswordRules
   /// Used only through CPwquality, whose calls take turns.
-  nonisolated(unsafe) private let settings: OpaquePointer
-  /// cracklib's refusals as the library words them (translated or not), to ours.
-  private let cracklibRefusals: [String: PasswordRefusal]
+  nonisolated(unsafe) private let checker: OpaquePointer
 
-  /// Reads the policy from `path`, or from the system's file when nil (a system without
-  /// one gets libpwquality's defaults).
-  public init(configuration path: String?) throws(PasswordPolicyError) {
-    var reason = [CChar](repeating: 0, count: 256)
-    guard cpwq_load(&reason, reason.count) == 0 else {
-      throw .libraryMissing(
-        String(decoding: reason.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
+  /// Starts the checker on the policy in `path`, or the system's file when nil (a system
+  /// without one gets libpwquality's defaults), and returns what waits for it. Call it
+  /// before the program starts threads; the wait can come later (the checker loads the
+  /// library meanwhile).
+  public static func start(configuration path: String?)
+    -> () throws(PasswordPolicyError) -> HostPasswordPolicy
+  {
+    let checker = cpwq_start(path)
+    let reason = checker == nil ? String(cString: strerror(errno)) : ""
+    return { () throws(PasswordPolicyError) in
+      guard let checker else { throw .cannotStart(reason) }
+      return try HostPasswordPolicy(checker: checker)
     }
-    var status: Int32 = 0
-    var setting = [CChar](repeating: 0, count: 128)
-    guard let settings = cpwq_read_settings(path, &status, &setting, setting.count) else {
-      let name = String(decoding: setting.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
-      throw switch status {
-      case PWQ_ERROR_CFGFILE_OPEN: .unreadable
-      case PWQ_ERROR_CFGFILE_MALFORMED: .malformed
-      case PWQ_ERROR_UNKNOWN_SETTING, PWQ_ERROR_NON_INT_SETTING, PWQ_ERROR_NON_STR_SETTING:
-        .unknownSetting(name)
-      case PWQ_ERROR_INTEGER: .badValue(name)
-      default: .failed(status)
-      }
+  }
+
+  /// Starts the checker and waits for it.
+  public convenience init(configuration path: String?) throws(PasswordPolicyError) {
+    guard let checker = cpwq_start(path) else {
+      throw .cannotStart(String(cString: strerror(errno)))
     }
-    func value(_ which: Int32) -> Int {
-      var value: Int32 = 0
-      return cpwq_get_int_value(settings, which, &value) == 0 ? Int(value) : 0
+    try self.init(checker: checker)
+  }
+
+  private init(checker: OpaquePointer) throws(PasswordPolicyError) {
+    var settings = [Int32](repeating: 0, count: Int(CPWQ_SETTINGS))
+    var detail = [CChar](repeating: 0, count: 256)
+    let status = cpwq_ready(checker, &settings, &detail, detail.count)
+    guard status == 0 else {
+      cpwq_stop(checker)
+      let detail = String(decoding: detail.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
+      throw Self.error(status, detail: detail)
     }
     /// A negative credit is a minimum count of that kind.
-    func minimum(_ credit: Int32) -> Int { max(0, -value(credit)) }
+    func minimum(_ credit: Int32) -> Int { max(0, -Int(settings[Int(credit)])) }
     rules = PasswordRules(
-      minimumLength: value(PWQ_SETTING_MIN_LENGTH),
-      minimumUppercase: minimum(PWQ_SETTING_UP_CREDIT),
-      minimumLowercase: minimum(PWQ_SETTING_LOW_CREDIT),
-      minimumDigits: minimum(PWQ_SETTING_DIG_CREDIT),
-      minimumSymbols: minimum(PWQ_SETTING_OTH_CREDIT),
-      minimumKinds: value(PWQ_SETTING_MIN_CLASS))
-    self.settings = settings
-    var refusals: [String: PasswordRefusal] = [:]
-    for (message, refusal) in PwqualityAnswer.cracklibMessages {
-      refusals[message] = refusal
-      // Without a translation the answer is the very text given: read it while it lives.
-      refusals[message.withCString { String(cString: cpwq_cracklib_text($0)) }] = refusal
-    }
-    cracklibRefusals = refusals
+      minimumLength: Int(settings[Int(CPWQ_MIN_LENGTH)]),
+      minimumUppercase: minimum(Int32(CPWQ_UP_CREDIT)),
+      minimumLowercase: minimum(Int32(CPWQ_LOW_CREDIT)),
+      minimumDigits: minimum(Int32(CPWQ_DIG_CREDIT)),
+      minimumSymbols: minimum(Int32(CPWQ_OTH_CREDIT)),
+      minimumKinds: Int(settings[Int(CPWQ_MIN_CLASS)]))
+    self.checker = checker
   }
 
   deinit {
-    cpwq_free_settings(settings)
+    cpwq_stop(checker)
   }
 
+  /// The checker process (it ends with this policy).
+  public var checkerProcess: Int32 { cpwq_pid(checker) }
+
   public func check(password: String, login: String) -> PasswordVerdict {
-    let (code, message) = withWipedCString(password) { password in
+    var message = [CChar](repeating: 0, count: 256)
+    let code = withWipedCString(password) { password in
       login.withCString { user in
-        var message: UnsafePointer<CChar>?
-        let code = cpwq_check(settings, password, user, &message)
-        return (code, message.map { String(cString: $0) })
+        cpwq_check(checker, password, strlen(password), user, strlen(user), &message, message.count)
       }
     }
     if code >= 0 { return .accepted }
-    let cracklib = message.map { cracklibRefusals[$0] ?? .other }
-    return .refused(
-      cracklib ?? PwqualityAnswer.refusal(code: code, password: password, login: login))
+    if code == PWQ_ERROR_CRACKLIB_CHECK {
+      let text = String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
+      return .refused(PwqualityAnswer.cracklibRefusal(text))
+    }
+    return .refused(PwqualityAnswer.refusal(code: code, password: password, login: login))
+  }
+
+  private static func error(_ status: Int32, detail: String) -> PasswordPolicyError {
+    switch status {
+    case CPWQ_LIBRARY_MISSING: .libraryMissing(detail)
+    case CPWQ_CHECKER_GONE: .cannotStart(detail)
+    case PWQ_ERROR_CFGFILE_OPEN: .unreadable
+    case PWQ_ERROR_CFGFILE_MALFORMED: .malformed
+    case PWQ_ERROR_UNKNOWN_SETTING, PWQ_ERROR_NON_INT_SETTING, PWQ_ERROR_NON_STR_SETTING:
+      .unknownSetting(detail)
+    case PWQ_ERROR_INTEGER: .badValue(detail)
+    default: .failed(status)
+    }
   }
 }

@@ -3,6 +3,8 @@
 public enum PasswordPolicyError: Error, Hashable, Sendable {
   /// libpwquality could not be loaded; the system's reason.
   case libraryMissing(String)
+  /// The checker process could not be started, or did not answer; the reason.
+  case cannotStart(String)
   /// The configuration file cannot be opened.
   case unreadable
   /// A line of the file is too long.

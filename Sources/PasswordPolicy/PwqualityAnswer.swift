@@ -32,6 +32,11 @@ public enum PwqualityAnswer {
     }
   }
 
+  /// Why cracklib refuses, from its text (in English).
+  public static func cracklibRefusal(_ text: String) -> PasswordRefusal {
+    cracklibMessages.first { $0.0 == text }?.1 ?? .other
+  }
+
   /// Every refusal cracklib words (cracklib 2.9), in English as in its source.
   public static let cracklibMessages: [(String, PasswordRefusal)] = [
     ("it is based on a dictionary word", .dictionaryWord),

@@ -1,24 +1,38 @@
 import PasswordPolicy
 import Registration
 
-/// The password policy `--password-policy` asks for (nil: `off`), or the message that
-/// says why it cannot be used.
-func loadPasswordPolicy(_ choice: Options.PasswordPolicyChoice, strings: Strings) -> Result<
-  (any Registration.PasswordPolicy)?, PasswordPolicyFailure
-> {
+/// Starts the password policy `--password-policy` asks for, and returns what waits for
+/// it: the policy (nil for `off`), or the message that says why it cannot be used. Called
+/// before any thread starts: the policy's checker is a process forked from this one.
+func startPasswordPolicy(_ choice: Options.PasswordPolicyChoice, strings: Strings)
+  -> () -> Result<(any Registration.PasswordPolicy)?, PasswordPolicyFailure>
+{
   let path: String?
   switch choice {
-  case .off: return .success(nil)
+  case .off: return { .success(nil) }
   case .system: path = nil
   case .file(let file): path = file
   }
-  do {
-    return .success(try HostPasswordPolicy(configuration: path))
-  } catch {
+  let ready = HostPasswordPolicy.start(configuration: path)
+  return {
+    do throws(PasswordPolicyError) {
+      return .success(try ready())
+    } catch {
+      return .failure(PasswordPolicyFailure(error, path: path, strings: strings))
+    }
+  }
+}
+
+/// Why the password policy cannot be used, in words for stderr.
+struct PasswordPolicyFailure: Error {
+  let message: String
+
+  init(_ error: PasswordPolicyError, path: String?, strings: Strings) {
     let file = path ?? "/etc/security/pwquality.conf"
-    let message =
+    message =
       switch error {
-      case .libraryMissing(let reason): strings.cannotLoadPasswordPolicy(reason)
+      case .libraryMissing(let reason), .cannotStart(let reason):
+        strings.cannotLoadPasswordPolicy(reason)
       case .unreadable: strings.cannotUsePasswordPolicy(file, strings.policyFileUnreadable)
       case .malformed: strings.cannotUsePasswordPolicy(file, strings.policyFileMalformed)
       case .unknownSetting(let name):
@@ -26,11 +40,5 @@ func loadPasswordPolicy(_ choice: Options.PasswordPolicyChoice, strings: Strings
       case .badValue(let name): strings.cannotUsePasswordPolicy(file, strings.policyBadValue(name))
       case .failed(let code): strings.cannotUsePasswordPolicy(file, "libpwquality error \(code)")
       }
-    return .failure(PasswordPolicyFailure(message: message))
   }
-}
-
-/// Why the password policy cannot be used, in words for stderr.
-struct PasswordPolicyFailure: Error {
-  let message: String
 }

@@ -26,14 +26,6 @@ let environment = ["LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "TERM", "HOME", 
     if let value = getenv(name), value.pointee != 0 { values[name] = String(cString: value) }
   }
 
-if setlocale(LC_ALL, "") == nil {
-  // The locale asked for is not installed. Its character set is what matters for
-  // drawing: keep UTF-8 if that is what was asked for (C.UTF-8 is always there).
-  let asked = (environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? "")
-    .lowercased()
-  if asked.contains("utf-8") || asked.contains("utf8") { setlocale(LC_CTYPE, "C.UTF-8") }
-}
-
 let localeStrings = (Language.preferred(flag: nil, environment: environment) ?? .english).strings
 let options: Options
 do {
@@ -59,15 +51,30 @@ case .run:
   break
 }
 
-// The rows under Password follow the policy's settings, so it is read before any is drawn.
-let passwordPolicy: (any Registration.PasswordPolicy)?
-switch loadPasswordPolicy(options.passwordPolicy, strings: strings) {
-case .success(let policy): passwordPolicy = policy
-case .failure(let failure):
-  complain(failure.message)
-  exit(2)
-}
+// Forked as early as it can be, before any thread starts; the checker reads the policy
+// while the locale is read and the terminal starts.
+let passwordPolicyReady = startPasswordPolicy(options.passwordPolicy, strings: strings)
 let strengthEstimator = ZxcvbnEstimator()
+
+if setlocale(LC_ALL, "") == nil {
+  // The locale asked for is not installed. Its character set is what matters for
+  // drawing: keep UTF-8 if that is what was asked for (C.UTF-8 is always there).
+  let asked = (environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? "")
+    .lowercased()
+  if asked.contains("utf-8") || asked.contains("utf8") { setlocale(LC_CTYPE, "C.UTF-8") }
+}
+
+/// The password policy, once read (the rows under Password follow its settings); exits 2
+/// if it cannot be used (after `before`, which restores the terminal).
+func requirePasswordPolicy(before: () -> Void = {}) -> (any Registration.PasswordPolicy)? {
+  switch passwordPolicyReady() {
+  case .success(let policy): return policy
+  case .failure(let failure):
+    before()
+    complain(failure.message)
+    exit(2)
+  }
+}
 
 guard let path = options.database ?? SQLiteAccountStore.defaultPath(environment: environment) else {
   complain(strings.noDatabasePlace)
@@ -136,6 +143,7 @@ func openScreen() -> CursesScreen? {
 
 guard let screen = openScreen() else {
   // The same view models, asked line by line.
+  let passwordPolicy = requirePasswordPolicy()
   requireStore()
   let scheduler = ManualScheduler()
   let dialogue = PlainFrontEnd(dialogue: StandardDialogue(), scheduler: scheduler, strings: strings)
@@ -153,6 +161,7 @@ guard let screen = openScreen() else {
   }
 }
 
+let passwordPolicy = requirePasswordPolicy(before: screen.close)
 let application = Application(screen: screen)
 let scheduler = ApplicationScheduler(application)
 let app = RegistrationApp(

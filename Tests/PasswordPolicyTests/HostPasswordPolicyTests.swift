@@ -142,6 +142,26 @@ struct HostPasswordPolicyTests {
     }
   }
 
+  @Test("the checker is a process of its own that ends with the policy")
+  func checkerProcess() throws {
+    var policy: HostPasswordPolicy? = try HostPasswordPolicy(configuration: nil)
+    let process = policy!.checkerProcess
+    let status = try String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8)
+    #expect(status.contains("Name:\tregister-policy"))
+    #expect(status.contains("PPid:\t\(getpid())"))
+    #expect(policy!.check(password: "Zq7vLm2pR", login: "alice") == .accepted)
+    policy = nil
+    #expect(!FileManager.default.fileExists(atPath: "/proc/\(process)"), "ended and reaped")
+  }
+
+  @Test("a checker that is gone refuses, to be safe, and is not asked again")
+  func checkerGone() throws {
+    let policy = try HostPasswordPolicy(configuration: nil)
+    kill(policy.checkerProcess, SIGKILL)
+    #expect(policy.check(password: "Zq7vLm2pR", login: "alice") == .refused(.cannotCheck))
+    #expect(policy.check(password: "Zq7vLm2pR", login: "alice") == .refused(.cannotCheck))
+  }
+
   @Test("every code of the library has words, old-password ones included")
   func codes() {
     let cases: [(Int32, PasswordRefusal)] = [
