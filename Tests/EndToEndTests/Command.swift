@@ -65,9 +65,18 @@ private func spawn(
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
   }
+  // No signal blocked in the child: it would inherit the test thread's mask, and a tmux
+  // server with SIGCHLD and SIGTERM blocked outlives its kill-server.
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var none = sigset_t()
+  sigemptyset(&none)
+  posix_spawnattr_setsigmask(&attributes, &none)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
   let argv = ([executable] + arguments).map { strdup($0) } + [nil]
   defer { argv.forEach { free($0) } }
-  let result = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+  let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
   close(fds[1])
   return result
 }
