@@ -74,14 +74,13 @@ do {
 let estimator = ZxcvbnEstimator()
 
 /// /proc/loadavg: how busy the machine was.
-func loadAverage() -> [CChar] {
+func loadAverage() -> String {
   var text = [CChar](repeating: 0, count: 64)
   if let file = fopen("/proc/loadavg", "r") {
     _ = fgets(&text, Int32(text.count), file)
     fclose(file)
   }
-  if let newline = text.firstIndex(of: 10) { text[newline] = 0 }
-  return text
+  return String(decoding: text.prefix { $0 != 0 && $0 != 10 }.map(UInt8.init), as: UTF8.self)
 }
 let count = 200
 
@@ -112,7 +111,7 @@ for length in [8, 16, 32, 64, 512] {
 }
 
 print("\nper keystroke while typing a 64-character password (every prefix, as the form does):")
-print("  (load average: \(String(cString: loadAverage())))")
+print("  (load average: \(loadAverage()))")
 let typed = String((0..<64).map { _ in alphabet.randomElement(using: &generator)! })
 let prefixes = (1...64).map { String(typed.prefix($0)) }
 let perKey = prefixes.map { prefix in cpu { _ = estimator.strength(of: prefix, login: "alice") } }
