@@ -25,6 +25,7 @@ deps:
 	[ -f /usr/include/zxcvbn.h ] || missing="$$missing libzxcvbn-dev"; \
 	[ -f /var/cache/cracklib/cracklib_dict.pwd ] || missing="$$missing cracklib-runtime"; \
 	command -v pwscore >/dev/null || missing="$$missing libpwquality-tools"; \
+	pkg-config --exists icu-i18n 2>/dev/null || missing="$$missing libicu-dev"; \
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
@@ -61,17 +62,20 @@ FUZZ_SEQUENCES ?= 10000
 fuzz: deps
 	FUZZ_SEQUENCES=$(FUZZ_SEQUENCES) $(SWIFT) test --filter Fuzz
 
-# The account store against a million accounts (fake hashes; the lookups are real).
+# The account store against a million accounts (fake hashes; the lookups are real). The
+# skeleton of userN is userN with 0 as o and 1 as l (UTS #39, case folded).
 BENCH_DB = /tmp/register-bench/accounts.sqlite
 bench-store: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product store-bench
 	rm -rf $(dir $(BENCH_DB))
 	.build/release/store-bench prepare $(BENCH_DB)
 	sqlite3 $(BENCH_DB) "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000) \
-	  INSERT INTO accounts (login, login_key, password_hash, created_at) \
-	  SELECT 'user' || i, 'user' || i, '\$$y\$$j9T\$$fake', '2026-01-01T00:00:00Z' FROM n;"
+	  INSERT INTO accounts (login, login_key, login_skeleton, password_hash, created_at) \
+	  SELECT 'user' || i, 'user' || i, 'user' || replace(replace(i, '0', 'o'), '1', 'l'), \
+	    '\$$y\$$j9T\$$fake', '2026-01-01T00:00:00Z' FROM n;"
 	sqlite3 $(BENCH_DB) "SELECT count(*) || ' accounts' FROM accounts; \
-	  EXPLAIN QUERY PLAN SELECT login, password_hash FROM accounts WHERE login_key = 'user1';"
+	  EXPLAIN QUERY PLAN SELECT login, password_hash FROM accounts WHERE login_key = 'user1'; \
+	  EXPLAIN QUERY PLAN SELECT 1 FROM accounts WHERE login_skeleton = 'userl' LIMIT 1;"
 	.build/release/store-bench measure $(BENCH_DB)
 
 # The password policy (libpwquality, through its checker process) and zxcvbn, per call,

@@ -22,6 +22,7 @@ let package = Package(
     // libpwquality, loaded at run time (Debian has no static library for it).
     .target(name: "CPwquality"),
     .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
+    .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
 
     // The terminal: one Screen protocol, ncurses and in-memory screens, input decoding.
     .target(name: "Terminal", dependencies: ["CNcurses", "CSignals"]),
@@ -29,6 +30,8 @@ let package = Package(
     .target(name: "Widgets", dependencies: ["Terminal"]),
     // View models and rules: no terminal, no database.
     .target(name: "Registration"),
+    // What a login may be: identity, lookalikes, reserved and Unix names, over ICU.
+    .target(name: "Policy", dependencies: ["Registration", "CICU"]),
     // The account store on SQLite, with yescrypt password hashes.
     .target(name: "Accounts", dependencies: ["Registration", "CSQLite", "CCrypt"]),
     // The host's password policy (libpwquality) and a strength estimate (zxcvbn).
@@ -42,15 +45,15 @@ let package = Package(
     .executableTarget(
       name: "field-gallery", dependencies: ["FieldGallery", "Terminal", "Widgets"]),
     // Times the account store against a large database (make bench-store).
-    .executableTarget(name: "store-bench", dependencies: ["Accounts", "Registration"]),
+    .executableTarget(name: "store-bench", dependencies: ["Accounts", "Policy", "Registration"]),
     // Times the password policy and the strength estimate per call (make bench-password).
     .executableTarget(name: "password-bench", dependencies: ["PasswordPolicy", "Registration"]),
     // The composition root: flags, wiring, output.
     .executableTarget(
       name: "register",
       dependencies: [
-        "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "PasswordPolicy",
-        "Terminal", "Widgets",
+        "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Policy",
+        "PasswordPolicy", "Terminal", "Widgets",
       ]),
 
     // For the tests: an in-memory store, screen snapshots, a seeded random generator.
@@ -61,16 +64,20 @@ let package = Package(
       name: "WidgetsTests", dependencies: ["Widgets", "FieldGallery", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "RegistrationTests", dependencies: ["Registration", "TestSupport"]),
-    .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Registration"]),
+    .testTarget(
+      name: "AccountsTests", dependencies: ["Accounts", "Policy", "Registration", "CSQLite"]),
+    .testTarget(name: "PolicyTests", dependencies: ["Policy", "Registration"]),
     .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy", "Registration"]),
     .testTarget(
       name: "PlainFrontEndTests",
       dependencies: ["PlainFrontEnd", "Registration", "TestSupport"]),
     .testTarget(
       name: "RegistrationUITests",
-      dependencies: ["RegistrationUI", "Registration", "TestSupport"],
+      dependencies: ["RegistrationUI", "Registration", "Policy", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "EndToEndTests"),
+    // The executable's own parts (the JSON writer), through @testable import.
+    .testTarget(name: "RegisterTests", dependencies: ["register"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -22,11 +22,33 @@ extension AccountStoreError {
 final class Database {
   private let handle: OpaquePointer
 
-  /// Opens an existing file for reading and writing.
-  init(path: String) throws(DatabaseError) {
+  /// How a file is opened.
+  enum Access {
+    /// Reading and writing an existing file, which must not be a symbolic link.
+    case readWrite
+    /// Reading only, and never writing anything: not the file, not a `-wal` or `-shm`
+    /// (SQLite's `immutable`). Sees only what is in the file itself, not in a `-wal`.
+    case inspect
+    /// Reading only, through an existing `-wal`; SQLite may write the `-shm` index, as
+    /// every reader of a WAL database does.
+    case readOnly
+  }
+
+  /// Opens an existing file.
+  init(path: String, access: Access = .readWrite) throws(DatabaseError) {
     var handle: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-    let status = sqlite3_open_v2(path, &handle, flags, nil)
+    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOFOLLOW
+    var name = path
+    switch access {
+    case .readWrite: flags |= SQLITE_OPEN_READWRITE
+    case .inspect:
+      flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+      name = Self.uri(path, "immutable=1")
+    case .readOnly:
+      flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+      name = Self.uri(path, "mode=ro")
+    }
+    let status = sqlite3_open_v2(name, &handle, flags, nil)
     guard status == SQLITE_OK, let handle else {
       let message =
         handle.map { String(cString: sqlite3_errmsg($0)) }
@@ -39,6 +61,24 @@ final class Database {
   }
 
   deinit { sqlite3_close_v2(handle) }
+
+  /// `file:` URI for `path` with a query: every byte but letters, digits and `/-._~`
+  /// escaped, so `?`, `#` and `%` in a name stay part of it.
+  private static func uri(_ path: String, _ query: String) -> String {
+    var escaped = path.hasPrefix("/") ? "file://" : "file:"
+    for byte in path.utf8 {
+      let scalar = Unicode.Scalar(byte)
+      if byte < 0x80 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+        || "/-._~".unicodeScalars.contains(scalar)
+      {
+        escaped.unicodeScalars.append(scalar)
+      } else {
+        let hex = String(byte, radix: 16, uppercase: true)
+        escaped += "%" + (hex.count == 1 ? "0" + hex : hex)
+      }
+    }
+    return escaped + "?" + query
+  }
 
   /// True when the file could only be opened for reading.
   var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
@@ -56,6 +96,9 @@ final class Database {
     guard status == SQLITE_OK, let statement else { throw error() }
     return Statement(statement, database: self)
   }
+
+  /// Rows changed by the last INSERT, UPDATE or DELETE.
+  var changes: Int { Int(sqlite3_changes(handle)) }
 
   /// The first column of the first row of a query, as an integer.
   func integer(_ sql: String) throws(DatabaseError) -> Int {
@@ -82,12 +125,33 @@ final class Statement {
 
   deinit { sqlite3_finalize(handle) }
 
-  /// Clears the last run and binds `values` to ?1, ?2, ...
-  func bind(_ values: String...) throws(DatabaseError) {
+  /// Binds text with its length in bytes: as a C string, it would end at its first NUL.
+  private static func bind(_ text: String, at position: Int32, to handle: OpaquePointer) -> Int32 {
+    var text = text
+    return text.withUTF8 { bytes in
+      // An empty buffer may have no address, and a null pointer binds NULL, not "".
+      guard let start = bytes.baseAddress, !bytes.isEmpty else {
+        return sqlite3_bind_text64(handle, position, "", 0, csqlite_transient(), UInt8(SQLITE_UTF8))
+      }
+      return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+        sqlite3_bind_text64(
+          handle, position, $0, sqlite3_uint64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+      }
+    }
+  }
+
+  /// Clears the last run and binds `values` (text or integers) to ?1, ?2, ...
+  func bind(_ values: any SQLValue...) throws(DatabaseError) {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
     for (index, value) in values.enumerated() {
-      let status = sqlite3_bind_text(handle, Int32(index + 1), value, -1, csqlite_transient())
+      let position = Int32(index + 1)
+      let status =
+        switch value {
+        case let number as Int: sqlite3_bind_int64(handle, position, Int64(number))
+        case let text as String: Self.bind(text, at: position, to: handle)
+        default: SQLITE_MISUSE
+        }
       guard status == SQLITE_OK else { throw database.error() }
     }
   }
@@ -107,8 +171,11 @@ final class Statement {
     }
   }
 
+  /// The text of a column, all its bytes (a NUL included).
   func text(_ column: Int32) -> String {
-    sqlite3_column_text(handle, column).map { String(cString: $0) } ?? ""
+    guard let text = sqlite3_column_text(handle, column) else { return "" }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
   }
 
   func integer(_ column: Int32) -> Int {
@@ -118,3 +185,8 @@ final class Statement {
   /// Ends a query early, so the statement holds no read lock.
   func finish() { sqlite3_reset(handle) }
 }
+
+/// What a statement can be given: text and integers.
+protocol SQLValue {}
+extension String: SQLValue {}
+extension Int: SQLValue {}

@@ -12,11 +12,14 @@ public final class OpeningAccountStore: AccountStore {
 
   private let opening = Opening()
 
-  /// Starts opening (or creating) the database at `path`.
-  public init(path: String) {
+  /// Starts opening the database at `path` (see SQLiteAccountStore), with logins compared
+  /// by `identity`.
+  public init(path: String, identity: any LoginIdentity, createsFolders: Bool = false) {
     let opening = opening
     DispatchQueue.global().async {
-      let opened = Result { () throws(AccountStoreError) in try SQLiteAccountStore(path: path) }
+      let opened = Result { () throws(AccountStoreError) in
+        try SQLiteAccountStore(path: path, identity: identity, createsFolders: createsFolders)
+      }
       opening.result.withLock { $0 = opened }
       opening.ready.signal()
     }
@@ -30,8 +33,17 @@ public final class OpeningAccountStore: AccountStore {
     return opening.result.withLock { $0! }
   }
 
+  /// Closes the database once it is open, so that its `-wal` and `-shm` files go.
+  public func close() {
+    if case .success(let store) = opened() { store.close() }
+  }
+
   public func isLoginTaken(_ login: String) throws(AccountStoreError) -> Bool {
     try opened().get().isLoginTaken(login)
+  }
+
+  public func availability(of login: String) throws(AccountStoreError) -> LoginAvailability {
+    try opened().get().availability(of: login)
   }
 
   public func createAccount(login: String, password: String) throws(AccountStoreError)

@@ -10,6 +10,8 @@ import Registration
 enum PasswordHash {
   /// A yescrypt hash of `password` with a new salt.
   static func make(_ password: String) throws(AccountStoreError) -> String {
+    // crypt(3) takes a C string: it would hash only what comes before a NUL.
+    guard !password.utf8.contains(0) else { throw .containsNUL("password") }
     var setting = [CChar](repeating: 0, count: Int(CRYPT_GENSALT_OUTPUT_SIZE))
     // No random bytes given: libxcrypt takes them from the OS. Cost 0 is its default.
     guard crypt_gensalt_rn("$y$", 0, nil, 0, &setting, Int32(setting.count)) != nil else {
@@ -24,7 +26,9 @@ enum PasswordHash {
 
   /// Whether `password` hashes to `hash`, compared in constant time.
   static func verify(_ password: String, against hash: String) -> Bool {
-    guard let computed = crypt(password, setting: hash) else { return false }
+    guard !password.utf8.contains(0), let computed = crypt(password, setting: hash) else {
+      return false
+    }
     return constantTimeEqual(Array(computed.utf8), Array(hash.utf8))
   }
 

@@ -5,35 +5,60 @@ import Synchronization
   import Glibc
 #endif
 
-/// Accounts in an SQLite file: logins unique without regard to case (by a unique index),
-/// passwords only as yescrypt hashes. Safe to share between threads.
+/// Accounts in an SQLite file: logins unique by identity (a unique index on the keys
+/// that `identity` computes), lookalikes found by skeleton, passwords only as yescrypt
+/// hashes, failed sign-ins throttled. Safe to share between threads.
+///
+/// The file is made with the first account, not before: a run that stores nothing
+/// leaves nothing behind. Until then the store has no accounts, and looks again at each
+/// call whether another process has made the file meanwhile.
 public final class SQLiteAccountStore: AccountStore {
   public let path: String
-  private let connection: Mutex<Connection>
+  private let identity: any LoginIdentity
+  private let folder: DatabaseFolder
+  private let createsFolders: Bool
+  private let clock: @Sendable () -> Int
+  private let state: Mutex<State>
 
-  /// Opens the database at `path`, creating it (mode 0600) and its directory as needed,
-  /// and bringing its schema up to date.
-  public init(path: String) throws(AccountStoreError) {
+  private enum State {
+    /// No file yet.
+    case absent
+    case open(Connection)
+    case closed
+  }
+
+  /// Opens the database at `path` if it is there, checked (see DatabaseFile) and brought
+  /// up to date; otherwise it is made (mode 0600) with the first account. Its folder must
+  /// exist, unless `createsFolders` (the default place): then it is made too (0700), also
+  /// only with the first account. `identity` says when two logins are one account and
+  /// when they look alike: the store keeps its keys, it does not compute its own. `clock`
+  /// gives the seconds since 1970 (the throttle's).
+  public init(
+    path: String, identity: any LoginIdentity, createsFolders: Bool = false,
+    clock: (@Sendable () -> Int)? = nil
+  ) throws(AccountStoreError) {
     self.path = path
-    do {
-      try Self.createFileIfMissing(path)
-      let database = try Database(path: path)
-      if database.isReadOnly { throw AccountStoreError.unavailable("the file is read-only") }
-      // Another process may hold the lock briefly (two sign-ups at once).
-      try database.execute("PRAGMA busy_timeout = 5000")
-      try database.execute("PRAGMA journal_mode = WAL")
-      // In WAL mode NORMAL cannot corrupt the file; a power cut may lose the last commit
-      // (an account just created), and every commit is spared a disk sync.
-      try database.execute("PRAGMA synchronous = NORMAL")
-      try Schema.migrate(database)
-      connection = Mutex(try Connection(database))
-    } catch let error as AccountStoreError {
-      throw error
-    } catch let error as DatabaseError {
-      throw AccountStoreError(error)
-    } catch {
-      throw .unavailable("\(error)")
+    self.identity = identity
+    folder = DatabaseFolder(of: path)
+    self.createsFolders = createsFolders
+    self.clock = clock ?? Timestamp.seconds
+    if try folder.resolved() == nil && !createsFolders {
+      throw .refused(.folderMissing(folder.folder))
     }
+    let connection = try Self.connect(
+      folder, identity: identity, creating: false, createsFolders: createsFolders)
+    state = Mutex(connection.map { .open($0) } ?? .absent)
+  }
+
+  /// Makes the file now if there is none (for tools that fill it from outside).
+  public func create() throws(AccountStoreError) {
+    _ = try withConnection(creating: true) { _ throws(DatabaseError) in }
+  }
+
+  /// Closes the database. SQLite then folds the `-wal` into the file and removes the
+  /// `-wal` and `-shm` (unless another process has it open). Later calls fail.
+  public func close() {
+    state.withLock { $0 = .closed }
   }
 
   /// `$XDG_DATA_HOME/register/accounts.sqlite`, or `~/.local/share/register/...`;
@@ -51,98 +76,194 @@ public final class SQLiteAccountStore: AccountStore {
   // MARK: AccountStore
 
   public func isLoginTaken(_ login: String) throws(AccountStoreError) -> Bool {
-    try run { connection throws(DatabaseError) in
-      try connection.find.bind(Self.key(login))
-      defer { connection.find.finish() }
-      return try connection.find.step()
-    }
+    try availability(of: login) == .taken
+  }
+
+  public func availability(of login: String) throws(AccountStoreError) -> LoginAvailability {
+    let (key, skeleton) = (identity.identityKey(login), identity.skeleton(login))
+    return try withConnection { connection throws(DatabaseError) in
+      if try connection.exists(connection.findKey, key) { return .taken }
+      return try connection.exists(connection.findSkeleton, skeleton) ? .lookalike : .free
+    } ?? .free
   }
 
   public func createAccount(login: String, password: String) throws(AccountStoreError)
     -> CreatedAccount
   {
-    // Hashing is slow on purpose; it needs no lock.
+    guard !login.utf8.contains(0) else { throw .containsNUL("login") }
+    // Stored as typed, after NFC; hashing is slow on purpose and needs no lock.
+    let login = identity.normalized(login)
+    let (key, skeleton) = (identity.identityKey(login), identity.skeleton(login))
     let account = CreatedAccount(
       login: login, passwordHash: try PasswordHash.make(password), createdAt: Timestamp.now())
-    do throws(DatabaseError) {
-      try connection.withLock { connection throws(DatabaseError) in
-        try connection.insert.bind(login, Self.key(login), account.passwordHash, account.createdAt)
-        _ = try connection.insert.step()
-      }
-    } catch  where error.isUniqueViolation {
-      throw .loginTaken
-    } catch {
-      throw .unavailable(error.message)
+    let inserted = try withConnection(
+      creating: true, failure: { $0.isUniqueViolation ? .loginTaken : AccountStoreError($0) }
+    ) { connection throws(DatabaseError) in
+      try connection.insert.bind(login, key, skeleton, account.passwordHash, account.createdAt)
+      _ = try connection.insert.step()
+      return connection.database.changes > 0
     }
+    guard let inserted else { throw .unavailable("the file was removed while it was being made") }
+    // The insert adds nothing when a lookalike exists: one statement, so no race.
+    guard inserted else { throw .loginTaken }
     return account
   }
 
+  /// Throws `.throttled` without checking the password while the login is locked (see
+  /// SignInThrottle).
   public func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?
   {
-    let stored = try run { connection throws(DatabaseError) -> (login: String, hash: String)? in
-      try connection.find.bind(Self.key(login))
+    // Refused, not verified: crypt(3) would check only what comes before the NUL.
+    guard !password.utf8.contains(0) else { throw .containsNUL("password") }
+    let key = identity.identityKey(login)
+    let now = clock()
+    let found = try withConnection { connection throws(DatabaseError) -> Found in
+      if let wait = try connection.throttle.claim(key, now: now) { return .locked(wait) }
+      try connection.find.bind(key)
       defer { connection.find.finish() }
-      return try connection.find.step() ? (connection.find.text(0), connection.find.text(1)) : nil
+      var candidates: [(login: String, hash: String)] = []
+      while candidates.count < 64, try connection.find.step() {
+        candidates.append((connection.find.text(0), connection.find.text(1)))
+      }
+      // Accounts from before the identity rules may share one: the exact login (its
+      // bytes, not only its canonical form) decides which.
+      let stored =
+        candidates.count == 1
+        ? candidates.first : candidates.first { $0.login.utf8.elementsEqual(login.utf8) }
+      return stored.map { .account(login: $0.login, hash: $0.hash) } ?? .unknown
     }
-    guard let stored else {
+    switch found {
+    case .locked(let seconds):
+      throw .throttled(retryAfterSeconds: seconds)
+    case .account(let stored, let hash):
+      guard PasswordHash.verify(password, against: hash) else { return nil }
+      _ = try withConnection { connection throws(DatabaseError) in
+        try connection.throttle.succeeded(key)
+      }
+      return SignedInAccount(login: stored, signedInAt: Timestamp.now())
+    case .unknown, nil:
+      // No such login (or no file: no accounts at all). As long as a wrong password.
       _ = PasswordHash.verify(password, against: PasswordHash.decoy)
       return nil
     }
-    guard PasswordHash.verify(password, against: stored.hash) else { return nil }
-    return SignedInAccount(login: stored.login, signedInAt: Timestamp.now())
   }
 
   // MARK: Inside
+
+  /// What a sign-in found under its lock.
+  private enum Found {
+    case locked(Int)
+    case account(login: String, hash: String)
+    case unknown
+  }
 
   /// The prepared statements of one connection. Unchecked: only ever touched inside the
   /// store's mutex, one thread at a time.
   private final class Connection: @unchecked Sendable {
     let database: Database
     let find: Statement
+    let findKey: Statement
+    let findSkeleton: Statement
     let insert: Statement
+    let throttle: SignInThrottle
 
     init(_ database: Database) throws(DatabaseError) {
       self.database = database
       find = try database.prepare(
-        "SELECT login, password_hash FROM accounts WHERE login_key = ?1")
+        "SELECT login, password_hash FROM accounts WHERE login_key = ?1 ORDER BY login_rank")
+      findKey = try database.prepare("SELECT 1 FROM accounts WHERE login_key = ?1 LIMIT 1")
+      findSkeleton = try database.prepare(
+        "SELECT 1 FROM accounts WHERE login_skeleton = ?1 LIMIT 1")
       insert = try database.prepare(
-        "INSERT INTO accounts (login, login_key, password_hash, created_at) VALUES (?1, ?2, ?3, ?4)"
-      )
+        """
+        INSERT INTO accounts (login, login_key, login_skeleton, password_hash, created_at)
+        SELECT ?1, ?2, ?3, ?4, ?5
+        WHERE NOT EXISTS (SELECT 1 FROM accounts WHERE login_skeleton = ?3)
+        """)
+      throttle = try SignInThrottle(database)
+    }
+
+    /// Whether `query` finds a row for `value`.
+    func exists(_ query: Statement, _ value: String) throws(DatabaseError) -> Bool {
+      try query.bind(value)
+      defer { query.finish() }
+      return try query.step()
     }
   }
 
-  /// What makes two logins the same account: case is ignored.
-  static func key(_ login: String) -> String { login.lowercased() }
+  /// Runs `body` on the connection, alone, opening the file if it has appeared since (or
+  /// making it, if `creating`); nil when there is no file. SQLite's complaint becomes the
+  /// store's through `failure`.
+  private func withConnection<T>(
+    creating: Bool = false,
+    failure: (DatabaseError) -> AccountStoreError = { AccountStoreError($0) },
+    _ body: (Connection) throws(DatabaseError) -> T
+  ) throws(AccountStoreError) -> T? {
+    let (folder, identity, createsFolders) = (folder, identity, createsFolders)
+    return try state.withLock { state throws(AccountStoreError) -> T? in
+      switch state {
+      case .closed:
+        throw .unavailable("the account database is closed")
+      case .absent:
+        let opened = try Self.connect(
+          folder, identity: identity, creating: creating, createsFolders: createsFolders)
+        guard let opened else { return nil }
+        state = .open(opened)
+      case .open: break
+      }
+      guard case .open(let connection) = state else { return nil }
+      do throws(DatabaseError) {
+        return try body(connection)
+      } catch {
+        throw failure(error)
+      }
+    }
+  }
 
-  /// Runs `body` on the connection, alone; SQLite's complaint becomes the store's.
-  private func run<T>(_ body: (Connection) throws(DatabaseError) -> T) throws(AccountStoreError)
-    -> T
+  /// Opens the database in `folder` after checking it, making it first if `creating`;
+  /// nil if there is no file.
+  private static func connect(
+    _ folder: DatabaseFolder, identity: any LoginIdentity, creating: Bool, createsFolders: Bool
+  ) throws(AccountStoreError) -> Connection?
   {
+    var resolved = try folder.resolved()
+    if resolved == nil && creating && createsFolders {
+      try folder.create()
+      resolved = try folder.resolved()
+    }
+    guard let path = resolved else {
+      if creating { throw .refused(.folderMissing(folder.folder)) }
+      return nil
+    }
+    if creating { try DatabaseFile.create(path) }
+    guard let file = try DatabaseFile.check(path) else { return nil }
+    // Nothing writes before this: SQLite reads another program's file without changing it.
+    if !file.isEmpty { try Schema.inspect(path) }
+    let database: Database
     do throws(DatabaseError) {
-      return try connection.withLock { connection throws(DatabaseError) in try body(connection) }
+      database = try Database(path: path)
     } catch {
       throw AccountStoreError(error)
     }
-  }
-
-  /// Creates the directory (0700) and an empty file (0600) if there is none, so the
-  /// database is never readable by others, not even for a moment.
-  private static func createFileIfMissing(_ path: String) throws(AccountStoreError) {
-    var directory = path.hasPrefix("/") ? "" : "."
-    for component in path.split(separator: "/").dropLast() {
-      directory += "/" + component
-      var status = stat()
-      if stat(directory, &status) == 0 { continue }
-      guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
-        throw .unavailable(
-          "cannot create the folder \(directory): \(String(cString: strerror(errno)))")
-      }
+    guard file.isStill(at: path) else {
+      throw .unavailable("the file was replaced while opening it")
     }
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    if fd >= 0 {
-      close(fd)
-    } else if errno != EEXIST {
-      throw .unavailable(String(cString: strerror(errno)))
+    if database.isReadOnly { throw .unavailable("the file is read-only") }
+    do throws(DatabaseError) {
+      // Another process may hold the lock briefly (two sign-ups at once).
+      try database.execute("PRAGMA busy_timeout = 5000")
+      try database.execute("PRAGMA journal_mode = WAL")
+      // In WAL mode NORMAL cannot corrupt the file; a power cut may lose the last commit
+      // (an account just created), and every commit is spared a disk sync.
+      try database.execute("PRAGMA synchronous = NORMAL")
+    } catch {
+      throw AccountStoreError(error)
+    }
+    try Schema.migrate(database, identity: identity)
+    do throws(DatabaseError) {
+      return try Connection(database)
+    } catch {
+      throw AccountStoreError(error)
     }
   }
 }

@@ -1,49 +1,131 @@
+import CSQLite
 import Registration
 
 /// The database layout, as a list of migrations. `PRAGMA user_version` holds how many
 /// have run; opening a database runs the rest, each in the transaction that records it.
+/// `PRAGMA application_id` marks the file as this program's.
 enum Schema {
-  static let migrations: [String] = [
+  /// "rgst": says a SQLite file is a register database (`file` shows it too).
+  static let applicationID = 0x7267_7374
+
+  static let migrations: [Migration] = [
     // 1: accounts. `login` is kept as typed; `login_key` (the login in lower case) is
     // what is unique, so ALICE and alice cannot both exist.
+    Migration(stringLiteral: Version1.accounts + ";\n" + Version1.index + ";"),
+    // 2: failed sign-ins per login key, for the throttle (SignInThrottle). No rowid:
+    // the key is the row.
     """
-    CREATE TABLE accounts (
-      id INTEGER PRIMARY KEY,
-      login TEXT NOT NULL,
-      login_key TEXT NOT NULL,
-      password_hash TEXT NOT NULL,
-      created_at TEXT NOT NULL
-    );
-    CREATE UNIQUE INDEX accounts_login_key ON accounts (login_key);
-    """
+    CREATE TABLE sign_in_failures (
+      login_key TEXT PRIMARY KEY,
+      failures INTEGER NOT NULL,
+      locked_until INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX sign_in_failures_locked_until ON sign_in_failures (locked_until);
+    """,
+    // 3: Unicode identity (NFKC case fold) in `login_key`, lookalikes by skeleton.
+    .loginIdentity,
   ]
 
   static var version: Int { migrations.count }
 
-  /// Brings `database` to the current version.
-  static func migrate(_ database: Database) throws(AccountStoreError) {
+  /// Version 1 exactly as register 0.1.0 wrote it, before files were marked: its
+  /// databases are recognised by these statements (as SQLite keeps them). Never change.
+  enum Version1 {
+    static let accounts = """
+      CREATE TABLE accounts (
+        id INTEGER PRIMARY KEY,
+        login TEXT NOT NULL,
+        login_key TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      )
+      """
+    static let index = "CREATE UNIQUE INDEX accounts_login_key ON accounts (login_key)"
+    static let objects = ["index accounts_login_key \(index)", "table accounts \(accounts)"]
+  }
+
+  /// Refuses a database that is not this program's, or is newer, reading it without
+  /// writing anything: neither the file nor a `-wal` or `-shm` next to it is created or
+  /// changed (only the `-shm` index of a `-wal` that is there already may be).
+  static func inspect(_ path: String) throws(AccountStoreError) {
+    let (application, current, objects) = try read(path)
+    if application == applicationID {
+      guard current <= version else {
+        throw .refused(.newerSchema(found: current, known: version))
+      }
+      return
+    }
+    let isEmpty = application == 0 && current == 0 && objects.isEmpty
+    let isVersion1 = application == 0 && current == 1 && objects.sorted() == Version1.objects
+    guard isEmpty || isVersion1 else { throw .refused(.foreignDatabase) }
+  }
+
+  /// The mark, the version and every object (`type name sql`) of the database at `path`.
+  private static func read(_ path: String) throws(AccountStoreError) -> (Int, Int, [String]) {
+    do throws(DatabaseError) {
+      let database = try Database(
+        path: path, access: DatabaseFile.hasLog(path) ? .readOnly : .inspect)
+      let application = try database.integer("PRAGMA application_id")
+      let current = try database.integer("PRAGMA user_version")
+      let statement = try database.prepare("SELECT type, name, sql FROM sqlite_schema")
+      var objects: [String] = []
+      while try statement.step() {
+        objects.append("\(statement.text(0)) \(statement.text(1)) \(statement.text(2))")
+      }
+      return (application, current, objects)
+    } catch  where error.code & 0xFF == SQLITE_NOTADB {
+      throw .refused(.notADatabase)
+    } catch {
+      throw AccountStoreError(error)
+    }
+  }
+
+  /// Brings `database` (inspected, or new and empty) to the current version and marks it
+  /// as ours; `identity` computes the keys of logins already stored.
+  static func migrate(_ database: Database, identity: any LoginIdentity) throws(AccountStoreError) {
     // Usually there is nothing to do: a read says so without taking the write lock.
-    if (try? database.integer("PRAGMA user_version")) == version { return }
+    if (try? database.integer("PRAGMA user_version")) == version,
+      (try? database.integer("PRAGMA application_id")) == applicationID
+    {
+      return
+    }
     do {
       // IMMEDIATE: two processes opening a new file at once must not both migrate it.
       try database.execute("BEGIN IMMEDIATE")
+      let application = try database.integer("PRAGMA application_id")
       let current = try database.integer("PRAGMA user_version")
-      guard current <= version else {
-        try database.execute("ROLLBACK")
-        throw AccountStoreError.unavailable(
-          "it was written by a newer version of register (schema \(current), this one knows \(version))"
-        )
+      guard application == applicationID || application == 0 else {
+        throw AccountStoreError.refused(.foreignDatabase)
       }
-      for migration in migrations[current...] { try database.execute(migration) }
+      guard current <= version else {
+        throw AccountStoreError.refused(.newerSchema(found: current, known: version))
+      }
+      for migration in migrations[current...] { try migration.run(database, identity) }
+      try database.execute("PRAGMA application_id = \(applicationID)")
       try database.execute("PRAGMA user_version = \(version)")
       try database.execute("COMMIT")
     } catch let error as DatabaseError {
       try? database.execute("ROLLBACK")
       throw AccountStoreError(error)
     } catch let error as AccountStoreError {
+      try? database.execute("ROLLBACK")
       throw error
     } catch {
+      try? database.execute("ROLLBACK")
       throw .unavailable("\(error)")
     }
+  }
+}
+
+/// One step of the schema: SQL, or work SQL cannot do alone.
+struct Migration: ExpressibleByStringLiteral, Sendable {
+  let run: @Sendable (Database, any LoginIdentity) throws(DatabaseError) -> Void
+
+  init(_ run: @escaping @Sendable (Database, any LoginIdentity) throws(DatabaseError) -> Void) {
+    self.run = run
+  }
+
+  init(stringLiteral sql: String) {
+    run = { database, _ throws(DatabaseError) in try database.execute(sql) }
   }
 }

@@ -4,6 +4,13 @@
 
 /// The current time as ISO 8601 in UTC, to the second: `2026-11-29T18:48:43Z`.
 enum Timestamp {
+  /// Seconds since 1970: the clock every process agrees on (the sign-in throttle's).
+  @Sendable static func seconds() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return now.tv_sec
+  }
+
   static func now() -> String {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)

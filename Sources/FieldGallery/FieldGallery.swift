@@ -25,14 +25,14 @@ public final class FieldGallery {
     secret = SecureField(
       label: "Password", text: Binding(initialValue: ""), caption: { "F2 or Ctrl-R shows it" })
     digits = TextField(
-      label: "PIN", placeholder: "6 digits", text: Binding(initialValue: ""),
+      label: "PIN", placeholder: "Up to 6 digits", text: Binding(initialValue: ""),
       caption: { "Digits only, at most 6" })
     digits.format = CharacterFilter.digits
     digits.maxLength = 6
     phone = TextField(
       label: "Phone", placeholder: "+7-999-999-99-99", text: Binding(initialValue: ""),
-      caption: { "Digits; dashes come by themselves" })
-    phone.format = PatternFormat("+7-999-999-99-99")
+      caption: { "Digits; +7 and dashes come by themselves" })
+    phone.format = PatternFormat("+7-999-999-99-99", nationalPrefixes: ["8"])
     disabled = TextField(
       label: "Member number", text: Binding(initialValue: "A-1024"),
       caption: { "Given to you; cannot be changed" })

@@ -19,19 +19,38 @@ public protocol Dialogue: AnyObject {
 /// Answers from standard input, questions to standard error, so that standard output
 /// carries only the result: `account=$(register --plain < answers)`.
 public final class StandardDialogue: Dialogue {
-  public let isInteractive = isatty(STDIN_FILENO) == 1
+  public let isInteractive: Bool
+  private let readAnswer: (_ echo: Bool) -> String?
+  private let output: (String) -> Void
 
-  public init() {}
+  public convenience init() {
+    self.init(
+      isInteractive: isatty(STDIN_FILENO) == 1, readLine: LineReader.readLine(echo:),
+      write: Self.writeToStandardError)
+  }
+
+  /// The same dialogue on other input and output (tests).
+  public init(
+    isInteractive: Bool, readLine: @escaping (_ echo: Bool) -> String?,
+    write: @escaping (String) -> Void
+  ) {
+    self.isInteractive = isInteractive
+    readAnswer = readLine
+    output = write
+  }
 
   public func answer(secret: Bool) -> String? {
-    let line = LineReader.readLine(echo: !secret)
+    let line = readAnswer(!secret)
     // From a pipe nothing echoes the answer: show what a person would have seen, the
-    // login and the Enter, but never a password.
-    if !isInteractive, let line { say((secret ? "" : line) + "\n") }
+    // login (with what a terminal would act on written out) and the Enter, but never a
+    // password.
+    if !isInteractive, let line { say((secret ? "" : line.escapedForTerminal) + "\n") }
     return line
   }
 
-  public func say(_ text: String) {
+  public func say(_ text: String) { output(text) }
+
+  private static func writeToStandardError(_ text: String) {
     let bytes = Array(text.utf8)
     bytes.withUnsafeBufferPointer { buffer in
       var written = 0

@@ -1,4 +1,5 @@
 import Registration
+import Terminal
 
 /// The second front end: the same view models, asked field by field on lines of text,
 /// for screen readers, scripts and terminals that cannot draw a form.
@@ -14,6 +15,10 @@ public final class PlainFrontEnd {
     case inputEnded
     /// A script's answer did not meet a requirement (a script is not asked again).
     case unmet
+    /// A script's sign-in: the login or the password is wrong (the dialogue said so).
+    case wrongCredentials
+    /// A script's attempt the store could not carry out (the dialogue said why).
+    case failed
   }
 
   private let dialogue: any Dialogue
@@ -34,15 +39,21 @@ public final class PlainFrontEnd {
     model.appear()
     defer { model.disappear() }
     dialogue.say(strings.signUpTitle + "\n")
+    let fields = RegistrationField.allCases
     while true {
-      for field in RegistrationField.allCases {
-        if let ending = ask(field, of: model) { return ending }
+      var index = fields.startIndex
+      while index < fields.endIndex {
+        switch ask(fields[index], of: model) {
+        case .met: index += 1
+        case .again(let field): index = fields.firstIndex(of: field)!
+        case .end(let ending): return ending
+        }
       }
       model.submit()
       scheduler.settle()
       if let created { return .signedUp(created) }
       // Not created: the login was taken meanwhile, or the store failed. Say why, start over.
-      if let message = model.message { dialogue.say(message + "\n") }
+      if let message = model.message { say(message) }
       if !dialogue.isInteractive { return .unmet }
     }
   }
@@ -56,24 +67,41 @@ public final class PlainFrontEnd {
     while true {
       dialogue.say(strings.loginLabel + ": ")
       guard let login = dialogue.answer(secret: false) else { return ended() }
+      if holdsNUL(login) {
+        if dialogue.isInteractive { continue } else { return .unmet }
+      }
       dialogue.say(strings.passwordLabel + ": ")
       guard let password = dialogue.answer(secret: true) else { return ended() }
+      if holdsNUL(password) {
+        if dialogue.isInteractive { continue } else { return .unmet }
+      }
       model.login = login
       model.password = password
       model.signIn()
       scheduler.settle()
       if let signedIn { return .signedIn(signedIn) }
-      if let message = model.message { dialogue.say(message + "\n") }
-      if !dialogue.isInteractive { return .unmet }
+      if let message = model.message { say(message) }
+      if !dialogue.isInteractive { return model.credentialsRefused ? .wrongCredentials : .failed }
     }
   }
 
-  /// Asks for `field` until its requirements are met (a person) or once (a script); nil
-  /// when they are met, otherwise how the dialogue ends.
-  private func ask(_ field: RegistrationField, of model: RegistrationViewModel) -> Outcome? {
+  /// Where the dialogue goes after a question.
+  private enum Step {
+    /// Every requirement of the field is met: on to the next.
+    case met
+    /// Back to this field (the password, when its confirmation did not match).
+    case again(RegistrationField)
+    case end(Outcome)
+  }
+
+  /// Asks for `field` until its requirements are met (a person) or once (a script).
+  private func ask(_ field: RegistrationField, of model: RegistrationViewModel) -> Step {
     while true {
       dialogue.say(label(field) + ": ")
-      guard let answer = dialogue.answer(secret: field != .login) else { return ended() }
+      guard let answer = dialogue.answer(secret: field != .login) else { return .end(ended()) }
+      if holdsNUL(answer) {
+        if dialogue.isInteractive { continue } else { return .end(.unmet) }
+      }
       switch field {
       case .login: model.login = answer
       case .password: model.password = answer
@@ -88,11 +116,31 @@ public final class PlainFrontEnd {
       if field == .password, let strength = model.strength {
         dialogue.say("  \(strings.strengthLabel): \(strings.strength(strength))\n")
       }
-      // A store that could not answer says why.
-      if let message = model.message { dialogue.say(message + "\n") }
-      if requirements.allSatisfy(\.isMet) { return nil }
-      if !dialogue.isInteractive { return .unmet }
+      // Why a login is refused, then a store that could not answer.
+      if field == .login, let problem = model.loginProblem { say(strings.loginProblem(problem)) }
+      if let message = model.message { say(message) }
+      if requirements.allSatisfy(\.isMet) { return .met }
+      if !dialogue.isInteractive { return .end(.unmet) }
+      // With echo off nobody saw which of the two was mistyped: ask for both again.
+      if field == .confirmation {
+        say(strings.passwordsDoNotMatch)
+        return .again(.password)
+      }
     }
+  }
+
+  /// Whether `answer` holds a NUL character, which C would cut it at (crypt(3) would hash
+  /// `A` for `A` and seven NULs): such an answer is refused, with a word why.
+  private func holdsNUL(_ answer: String) -> Bool {
+    guard answer.utf8.contains(0) else { return false }
+    dialogue.say(strings.answerContainsNUL + "\n")
+    return true
+  }
+
+  /// A message on a line of its own. It may quote the store or what was typed: whatever
+  /// a terminal would act on is written out.
+  private func say(_ message: String) {
+    dialogue.say(message.escapedForTerminal + "\n")
   }
 
   /// The input ended at a question: finish its line.

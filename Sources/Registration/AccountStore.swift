@@ -27,29 +27,91 @@ public struct SignedInAccount: Hashable, Sendable {
   }
 }
 
+/// What the store says of a login nobody may be typing for the first time.
+public enum LoginAvailability: Hashable, Sendable {
+  case free
+  /// An account has the same identity (NFKC case fold).
+  case taken
+  /// No account has its identity, but one has its confusable skeleton.
+  case lookalike
+}
+
 /// Why the store could not do what was asked. Messages never hold a password.
 public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// Another account has this login (compared without regard to case).
+  /// Another account has this login's identity, or looks like it.
   case loginTaken
   /// The store could not be read or written; the reason is for people.
   case unavailable(String)
+  /// The login or the password (named) holds a NUL character. C ends text at a NUL, so
+  /// crypt(3) would hash less than was typed: such text is refused whole, never cut.
+  case containsNUL(String)
+  /// The database file is unsafe to use or not this program's; nothing in it was changed.
+  case refused(DatabaseRefusal)
+  /// Too many failed sign-ins for this login: the password was not checked. Try again
+  /// after this many seconds.
+  case throttled(retryAfterSeconds: Int)
 
-  public var description: String {
+  public var description: String { description(in: .english) }
+
+  /// What went wrong, in the language of `strings`.
+  public func description(in strings: Strings) -> String {
     switch self {
     case .loginTaken: "the login is taken"
     case .unavailable(let reason): reason
+    case .containsNUL(let what): "the \(what) contains a NUL character"
+    case .refused(let refusal): strings.databaseRefused(refusal)
+    case .throttled(let seconds): strings.tooManyAttempts(seconds)
     }
   }
 }
 
+/// Why a database file is refused, the way ssh refuses a private key others can read.
+/// `companion` names the file when it is not the database itself but its `-wal` or
+/// `-shm` file.
+public enum DatabaseRefusal: Hashable, Sendable {
+  /// A path given on the command line is in a folder that does not exist.
+  case folderMissing(String)
+  /// The folder could be changed by someone else: it belongs to another user than you or
+  /// root, or group or others may write to it (without the sticky bit of /tmp).
+  case folderUnsafe(String)
+  /// The path is a folder.
+  case isFolder
+  case symbolicLink(companion: String?)
+  /// A device, FIFO or socket.
+  case notRegularFile(companion: String?)
+  /// The file belongs to another user (uid `owner`).
+  case notOwned(companion: String?, owner: Int)
+  /// Group or others may read or write the file (`mode` is its permission bits).
+  case openToOthers(companion: String?, mode: Int)
+  case notADatabase
+  /// A SQLite database of another program.
+  case foreignDatabase
+  /// Written by a newer version of this program.
+  case newerSchema(found: Int, known: Int)
+}
+
 /// Where accounts live. Registration declares it; the Accounts module implements it on
 /// SQLite; tests use one in memory. Calls may be slow (hashing, disk): view models make
-/// them through a `Scheduler`, away from the interface.
+/// them through a `Scheduler`, away from the interface. Logins are compared by the
+/// identity and skeleton of the `LoginIdentity` the store was made with.
 public protocol AccountStore: Sendable {
-  /// Whether an account has this login, compared without regard to case.
+  /// Whether an account has this login's identity.
   func isLoginTaken(_ login: String) throws(AccountStoreError) -> Bool
-  /// Creates an account; throws `.loginTaken` if the login is taken, even by a race.
+  /// Whether the login is free, taken, or looks like an existing one.
+  func availability(of login: String) throws(AccountStoreError) -> LoginAvailability
+  /// Creates an account; throws `.loginTaken` if the login is taken or looks like an
+  /// existing one, even by a race.
   func createAccount(login: String, password: String) throws(AccountStoreError) -> CreatedAccount
-  /// The account, if the login exists and the password is its password; otherwise nil.
+  /// The account, if the login's identity has one and the password is its password
+  /// (where two accounts from before share an identity, the one with exactly this login);
+  /// otherwise nil. Throws `.throttled` without checking the password after too many
+  /// failures.
   func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?
+}
+
+extension AccountStore {
+  /// For stores that know no skeletons: free or taken.
+  public func availability(of login: String) throws(AccountStoreError) -> LoginAvailability {
+    try isLoginTaken(login) ? .taken : .free
+  }
 }

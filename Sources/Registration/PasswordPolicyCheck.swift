@@ -57,11 +57,11 @@ final class PasswordPolicyCheck {
     let question = current
     cancel()
     if question.password.isEmpty {
-      status.update(.unmet, reason: nil)
+      status.update(.unmet, note: nil)
     } else if question == asked, let answer {
       show(answer)
     } else {
-      status.update(.checking, reason: nil)
+      status.update(.checking, note: nil)
       timer = scheduler.schedule(after: delay) { [weak self] in self?.ask() }
     }
   }
@@ -89,8 +89,8 @@ final class PasswordPolicyCheck {
 
   private func show(_ verdict: PasswordVerdict) {
     switch verdict {
-    case .accepted: status.update(.met, reason: nil)
-    case .refused(let refusal): status.update(.unmet, reason: strings.passwordRefusal(refusal))
+    case .accepted: status.update(.met, note: nil)
+    case .refused(let refusal): status.update(.unmet, note: strings.passwordRefusal(refusal))
     }
   }
 }

@@ -13,9 +13,11 @@ import Observation
 public final class RegistrationViewModel: ScreenModel {
   public var login = "" {
     didSet {
+      // The rules first: whether the store is asked depends on them.
+      inputDidChange()
       updateAvailability()
       updatePassword()
-      inputDidChange()
+      updateCanSubmit()
     }
   }
   public var password = "" {
@@ -42,8 +44,17 @@ public final class RegistrationViewModel: ScreenModel {
   public private(set) var strength: PasswordStrength?
   /// Whether the form shows a strength meter.
   public var estimatesStrength: Bool { strengthEstimator != nil }
+  /// True when the store says an account has this login: the form offers to sign in.
+  public private(set) var canSignInInstead = false
+  /// True while a submission waits for the login's check to answer.
+  public private(set) var isWaitingToSubmit = false
+  /// The rule the login breaks, if it is refused: the form says it under the button.
+  public private(set) var loginProblem: LoginProblem?
   /// Called with the account once it is created.
   @ObservationIgnored public var onCreated: (CreatedAccount) -> Void = { _ in }
+  /// Called when a submission that waited for the login's check is refused by its answer,
+  /// with the field to go to.
+  @ObservationIgnored public var onSubmissionRejected: (RegistrationField) -> Void = { _ in }
 
   /// How long typing must pause before the login is looked up.
   public static let availabilityDelay = Duration.milliseconds(250)
@@ -54,29 +65,44 @@ public final class RegistrationViewModel: ScreenModel {
   @ObservationIgnored private let requirementsByField: [RegistrationField: [RequirementStatus]]
   @ObservationIgnored private let availability: RequirementStatus?
   @ObservationIgnored private let store: any AccountStore
+  @ObservationIgnored private let policy: any LoginPolicy
   @ObservationIgnored private let scheduler: any Scheduler
   @ObservationIgnored private let strings: Strings
   @ObservationIgnored private var availabilityTimer: (any Cancellable)?
   /// The last login that was looked up (after the pause), and its answer once it came.
   @ObservationIgnored private var lookedUp: String?
-  @ObservationIgnored private var lookedUpIsFree: Bool?
+  @ObservationIgnored private var lookedUpAnswer: Availability?
   /// "Hard to guess", when there is a password policy.
   @ObservationIgnored private var passwordCheck: PasswordPolicyCheck?
   @ObservationIgnored private let strengthEstimator: (any StrengthEstimator)?
 
-  /// `passwordPolicy` adds "Hard to guess" and makes the password rows follow its
-  /// settings (unless `requirements` are given); `strengthEstimator` feeds the meter.
+  /// What a lookup found: the store's answer, or a reservation the policy knows of.
+  private enum Availability: Sendable {
+    case store(LoginAvailability)
+    case reserved(LoginReservation)
+
+    var isFree: Bool {
+      if case .store(.free) = self { true } else { false }
+    }
+  }
+
+  /// `policy` says what a login may be and which are reserved; the store compares logins
+  /// by the identity it was made with (the same policy, in the program). `passwordPolicy`
+  /// adds "Hard to guess" and makes the password rows follow its settings (unless
+  /// `requirements` are given); `strengthEstimator` feeds the meter.
   public init(
     store: any AccountStore, scheduler: any Scheduler, strings: Strings = .english,
-    requirements: [Requirement]? = nil, passwordPolicy: (any PasswordPolicy)? = nil,
-    strengthEstimator: (any StrengthEstimator)? = nil
+    policy: any LoginPolicy, requirements: [Requirement]? = nil,
+    passwordPolicy: (any PasswordPolicy)? = nil, strengthEstimator: (any StrengthEstimator)? = nil
   ) {
     self.store = store
+    self.policy = policy
     self.scheduler = scheduler
     self.strings = strings
     self.strengthEstimator = strengthEstimator
     let statuses =
-      (requirements ?? Requirement.signUp(strings, passwordPolicy: passwordPolicy?.rules)).map {
+      (requirements
+      ?? Requirement.signUp(strings, policy: policy, passwordPolicy: passwordPolicy?.rules)).map {
         RequirementStatus($0, state: .unmet)
       }
     self.requirements = statuses
@@ -123,6 +149,12 @@ public final class RegistrationViewModel: ScreenModel {
     RegistrationField.allCases.first { field in requirements(for: field).contains { !$0.isMet } }
   }
 
+  /// True when every requirement is met or still being checked, and no account is being
+  /// created: submitting goes ahead, at once or when the check answers.
+  public var isReadyToSubmit: Bool {
+    !isCreating && requirements.allSatisfy { $0.state != .unmet }
+  }
+
   /// Records that the user moved away from `field`.
   public func leave(_ field: RegistrationField) {
     if !visitedFields.contains(field) { visitedFields.insert(field) }
@@ -136,6 +168,9 @@ public final class RegistrationViewModel: ScreenModel {
     case started
     /// Something is unmet: the form should go to this field.
     case rejected(firstUnmet: RegistrationField)
+    /// Everything else is met and the login is being checked: the account is created when
+    /// the answer says it is free (otherwise `onSubmissionRejected` follows).
+    case waiting
     /// An account is already being created.
     case busy
   }
@@ -146,15 +181,32 @@ public final class RegistrationViewModel: ScreenModel {
   public func submit() -> Submission {
     if isCreating { return .busy }
     guard canSubmit else {
+      if isReadyToSubmit {
+        if !isWaitingToSubmit { isWaitingToSubmit = true }
+        // No need to wait out the typing pause: the person has finished typing.
+        if let timer = availabilityTimer {
+          timer.cancel()
+          availabilityTimer = nil
+          lookUpLogin()
+        }
+        return .waiting
+      }
       if !hasAttemptedSubmit { hasAttemptedSubmit = true }
-      return .rejected(firstUnmet: firstFieldWithUnmetRequirement ?? .login)
+      // A row still being checked is not what sends the person back.
+      let unmet = RegistrationField.allCases.first { field in
+        requirements(for: field).contains { $0.state == .unmet }
+      }
+      return .rejected(firstUnmet: unmet ?? firstFieldWithUnmetRequirement ?? .login)
     }
+    if isWaitingToSubmit { isWaitingToSubmit = false }
     setCreating(true)
     message = nil
-    let (store, login, password) = (store, login, password)
+    let (store, policy, login, password) = (store, policy, login, password)
     scheduler.perform({
       Result { () throws(AccountStoreError) in
-        try store.createAccount(login: login, password: password)
+        // A user or group may have been made with this name since the lookup.
+        if policy.reservation(of: login) != nil { throw .loginTaken }
+        return try store.createAccount(login: login, password: password)
       }
     }) {
       [weak self] result in
@@ -167,13 +219,13 @@ public final class RegistrationViewModel: ScreenModel {
         // Another sign-up won the race: the form stays, with everything typed.
         if self.login == login {
           lookedUp = login
-          lookedUpIsFree = false
-          availability?.update(.unmet)
+          lookedUpAnswer = .store(.taken)
+          show(.store(.taken))
           revalidate()
         }
         message = strings.loginTakenMeanwhile
-      case .failure(.unavailable(let reason)):
-        message = strings.cannotSave(reason)
+      case .failure(let error):
+        message = strings.cannotSave(error.description(in: strings))
       }
     }
     return .started
@@ -184,7 +236,7 @@ public final class RegistrationViewModel: ScreenModel {
   /// Coming back to the form: the store may have changed, so the login is looked up again.
   public func appear() {
     lookedUp = nil
-    lookedUpIsFree = nil
+    lookedUpAnswer = nil
     updateAvailability()
     passwordCheck?.resume()
     revalidate()
@@ -192,7 +244,9 @@ public final class RegistrationViewModel: ScreenModel {
 
   public func disappear() {
     availabilityTimer?.cancel()
+    availabilityTimer = nil
     passwordCheck?.cancel()
+    if isWaitingToSubmit { isWaitingToSubmit = false }
   }
 
   // MARK: Inside
@@ -202,17 +256,25 @@ public final class RegistrationViewModel: ScreenModel {
     revalidate()
   }
 
-  /// Typing makes an old message about the form stale.
+  /// Typing makes an old message about the form stale, and calls off a submission that
+  /// was waiting for the check (it was for other input).
   private func inputDidChange() {
     if message != nil && !isCreating { message = nil }
+    if isWaitingToSubmit { isWaitingToSubmit = false }
     revalidate()
   }
 
   private func revalidate() {
+    let problem = login.isEmpty ? nil : policy.validate(login)
+    if loginProblem != problem { loginProblem = problem }
     let input = input
     for status in requirements {
       if let met = status.requirement.isMet(by: input) { status.update(met ? .met : .unmet) }
     }
+    updateCanSubmit()
+  }
+
+  private func updateCanSubmit() {
     let all = requirements.allSatisfy(\.isMet) && !isCreating
     if canSubmit != all { canSubmit = all }
   }
@@ -226,18 +288,26 @@ public final class RegistrationViewModel: ScreenModel {
   }
 
   /// Shows what is known of the current login's availability, and looks it up after a
-  /// pause if it is not known yet.
+  /// pause if it is not known yet. A login that breaks another of the login's rules could
+  /// not be registered anyway: the store is not asked about it.
   private func updateAvailability() {
     guard let availability else { return }
     availabilityTimer?.cancel()
     availabilityTimer = nil
-    if login.isEmpty {
-      availability.update(.unmet)
-    } else if login == lookedUp, let free = lookedUpIsFree {
-      availability.update(free ? .met : .unmet)
+    // The rules decided at once have just been checked (`inputDidChange` runs first).
+    let otherRulesMet = requirements(for: .login).allSatisfy { status in
+      if case .loginIsFree = status.requirement.check { return true }
+      return status.isMet
+    }
+    if login.isEmpty || !otherRulesMet {
+      show(nil)
+    } else if login == lookedUp, let answer = lookedUpAnswer {
+      show(answer)
     } else {
+      if canSignInInstead { canSignInInstead = false }
       availability.update(.checking)
       availabilityTimer = scheduler.schedule(after: Self.availabilityDelay) { [weak self] in
+        self?.availabilityTimer = nil
         self?.lookUpLogin()
       }
     }
@@ -249,24 +319,51 @@ public final class RegistrationViewModel: ScreenModel {
     let login = login
     guard login != lookedUp else { return }
     lookedUp = login
-    lookedUpIsFree = nil
-    let store = store
+    lookedUpAnswer = nil
+    let (store, policy) = (store, policy)
     scheduler.perform({
-      Result { () throws(AccountStoreError) in try store.isLoginTaken(login) }
+      Result { () throws(AccountStoreError) -> Availability in
+        if let reservation = policy.reservation(of: login) { return .reserved(reservation) }
+        return .store(try store.availability(of: login))
+      }
     }) { [weak self] result in
       // A newer lookup has started since: this answer is stale.
       guard let self, self.lookedUp == login else { return }
       switch result {
-      case .success(let taken):
-        lookedUpIsFree = !taken
+      case .success(let answer):
+        lookedUpAnswer = answer
       case .failure(let error):
         // Not an answer: forget it, so the next change of the login asks again.
         lookedUp = nil
         message = strings.cannotCheck(error.description)
       }
       // Only the answer for the text now in the field may show.
-      if self.login == login { availability?.update(lookedUpIsFree == true ? .met : .unmet) }
+      if self.login == login { show(lookedUpAnswer) }
       revalidate()
+      finishWaitingSubmission()
     }
+  }
+
+  /// "Login is free", met or not, and why not in words: taken (with a way to sign in),
+  /// a lookalike, reserved. Nil: nothing to ask about, or no answer.
+  private func show(_ answer: Availability?) {
+    let note: String? =
+      switch answer {
+      case nil, .store(.free): nil
+      case .store(.taken): strings.loginTaken
+      case .store(.lookalike): strings.loginLooksTaken
+      case .reserved(.reserved): strings.loginReserved
+      case .reserved(.systemName): strings.loginSystemName
+      }
+    availability?.update(answer?.isFree == true ? .met : .unmet, note: note)
+    let taken = if case .store(.taken) = answer { true } else { false }
+    if canSignInInstead != taken { canSignInInstead = taken }
+  }
+
+  /// The check a submission waited for has answered: submit now, or say where to go.
+  private func finishWaitingSubmission() {
+    guard isWaitingToSubmit, availability?.state != .checking else { return }
+    isWaitingToSubmit = false
+    if case .rejected(let field) = submit() { onSubmissionRejected(field) }
   }
 }

@@ -46,7 +46,8 @@ extension Requirement {
   public static func passwordHardToGuess(_ strings: Strings = .english) -> Requirement {
     Requirement(
       id: "password.policy", field: .password, text: strings.passwordHardToGuess,
-      check: .passwordPolicy, checkingText: strings.checkingPassword)
+      check: .passwordPolicy, checkingText: strings.checkingPassword,
+      otherTexts: PasswordRefusal.allCases.map(strings.passwordRefusal))
   }
 
   /// At least `count` characters of `kind`, counted as the policy counts them.

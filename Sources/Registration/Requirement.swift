@@ -36,16 +36,24 @@ public struct Requirement: Identifiable, Sendable {
   public let check: Check
   /// What the row says while its answer is being looked up; nil: its text.
   public let checkingText: String?
+  /// Texts the row may show instead of `text` when unmet, saying why: the form is laid
+  /// out wide enough for every one.
+  public let otherTexts: [String]
 
   public init(
-    id: String, field: RegistrationField, text: String, check: Check, checkingText: String? = nil
+    id: String, field: RegistrationField, text: String, check: Check, checkingText: String? = nil,
+    otherTexts: [String] = []
   ) {
     self.id = id
     self.field = field
     self.text = text
     self.check = check
     self.checkingText = checkingText
+    self.otherTexts = otherTexts
   }
+
+  /// Every text the row may show.
+  public var texts: [String] { [text] + (checkingText.map { [$0] } ?? []) + otherTexts }
 
   public init(
     id: String, field: RegistrationField, text: String,
@@ -69,11 +77,26 @@ extension Requirement {
     }
   }
 
+  /// What a login may be (the policy's rule); the message under the button says which
+  /// part of it a refused login breaks.
+  public static func loginCharacters(_ strings: Strings = .english, policy: any LoginPolicy)
+    -> Requirement
+  {
+    Requirement(
+      id: "login.characters", field: .login,
+      text: policy.rule == .unixNames ? strings.loginUnixCharacters : strings.loginCharacters
+    ) { !$0.login.isEmpty && policy.validate($0.login) == nil }
+  }
+
   /// Asked of the account store, about 250 ms after the last keystroke.
   public static func loginIsFree(_ strings: Strings = .english) -> Requirement {
     Requirement(
       id: "login.free", field: .login, text: strings.loginIsFree, check: .loginIsFree,
-      checkingText: strings.checkingLogin)
+      checkingText: strings.checkingLogin,
+      otherTexts: [
+        strings.loginLooksTaken, strings.loginReserved, strings.loginSystemName,
+        strings.loginTaken + " " + strings.signInInstead,
+      ])
   }
 
   public static func passwordLength(_ strings: Strings = .english) -> Requirement {
@@ -100,11 +123,10 @@ extension Requirement {
   /// policy (`rules` not nil), its stricter settings change the password rows and a "Hard
   /// to guess" row asks the policy itself.
   public static func signUp(
-    _ strings: Strings = .english, passwordPolicy rules: PasswordRules? = nil
-  )
-    -> [Requirement]
-  {
-    [loginLength(strings), loginIsFree(strings)]
+    _ strings: Strings = .english, policy: any LoginPolicy,
+    passwordPolicy rules: PasswordRules? = nil
+  ) -> [Requirement] {
+    [loginLength(strings), loginCharacters(strings, policy: policy), loginIsFree(strings)]
       + password(strings, policy: rules) + [confirmationMatches(strings)]
   }
 }

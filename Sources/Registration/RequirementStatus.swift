@@ -6,28 +6,24 @@ import Observation
 public final class RequirementStatus: Identifiable {
   public enum State: Hashable, Sendable {
     case unmet, met
-    /// The answer is being looked up (the login's availability).
+    /// The answer is being looked up (the login's availability, the password policy).
     case checking
   }
 
   public let requirement: Requirement
   public internal(set) var state: State
-  /// Why an unmet answer is unmet, in words (the password policy's reason); nil when the
-  /// requirement's text says it.
-  public internal(set) var reason: String?
+  /// Why the requirement is unmet, when its own text does not say it (the login looks
+  /// like an existing one, the password policy's reason); shown in place of the text.
+  public internal(set) var note: String?
 
   public var id: String { requirement.id }
   public var field: RegistrationField { requirement.field }
-  public var text: String { requirement.text }
+  public var text: String { note ?? requirement.text }
   public var isMet: Bool { state == .met }
 
-  /// What the row says now: its text, what is being checked, or why it is unmet.
+  /// What the row says now: its text (or note), or what is being checked.
   public var displayText: String {
-    switch state {
-    case .met: text
-    case .checking: requirement.checkingText ?? text
-    case .unmet: reason ?? text
-    }
+    state == .checking ? requirement.checkingText ?? text : text
   }
 
   init(_ requirement: Requirement, state: State) {
@@ -36,13 +32,8 @@ public final class RequirementStatus: Identifiable {
   }
 
   /// Stores a new answer only if it differs, so observers hear only of real changes.
-  func update(_ newState: State) {
+  func update(_ newState: State, note newNote: String? = nil) {
     if state != newState { state = newState }
-  }
-
-  /// Stores a new answer with its reason (only if either differs).
-  func update(_ newState: State, reason newReason: String?) {
-    update(newState)
-    if reason != newReason { reason = newReason }
+    if note != newNote { note = newNote }
   }
 }

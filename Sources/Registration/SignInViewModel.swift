@@ -1,7 +1,8 @@
 import Observation
 
 /// The sign-in form without a screen. A wrong login and a wrong password get the same
-/// message, so the form does not tell which logins exist.
+/// message, so the form does not tell which logins exist. After too many failures the
+/// store refuses for a while, and the form says when to try again.
 @Observable
 public final class SignInViewModel: ScreenModel {
   public var login = "" { didSet { inputDidChange() } }
@@ -11,8 +12,14 @@ public final class SignInViewModel: ScreenModel {
   public private(set) var isSigningIn = false
   /// Why the last attempt failed; cleared when the user types.
   public private(set) var message: String?
+  /// True when the store refused the last attempt's login and password (not when it
+  /// could not answer): a script's exit status tells the two apart.
+  public private(set) var credentialsRefused = false
   /// Called with the account once signed in.
   @ObservationIgnored public var onSignedIn: (SignedInAccount) -> Void = { _ in }
+  /// Called when the store refused the login and password (the password is cleared; the
+  /// form goes back to it).
+  @ObservationIgnored public var onRefused: () -> Void = {}
 
   @ObservationIgnored private let store: any AccountStore
   @ObservationIgnored private let scheduler: any Scheduler
@@ -42,6 +49,7 @@ public final class SignInViewModel: ScreenModel {
     if password.isEmpty { return .rejected(emptyField: .password) }
     isSigningIn = true
     message = nil
+    credentialsRefused = false
     let (store, login, password) = (store, login, password)
     scheduler.perform({
       Result { () throws(AccountStoreError) in try store.signIn(login: login, password: password) }
@@ -53,9 +61,15 @@ public final class SignInViewModel: ScreenModel {
       case .success(let account?):
         onSignedIn(account)
       case .success(nil):
+        credentialsRefused = true
+        // Typed again from the start; the login stays, it is usually right.
+        self.password = ""
         message = strings.wrongCredentials
+        onRefused()
+      case .failure(.throttled(let seconds)):
+        message = strings.tooManyAttempts(seconds)
       case .failure(let error):
-        message = strings.cannotSignIn(error.description)
+        message = strings.cannotSignIn(error.description(in: strings))
       }
     }
     return .started

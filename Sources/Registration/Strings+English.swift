@@ -6,10 +6,10 @@ extension Strings {
     confirmationLabel: "Confirm password",
     show: "show",
     hide: "hide",
-    signUpButton: "Sign up",
+    signUpButton: "Create account",
     haveAccount: "Already have an account?",
     signInLink: "Sign in",
-    terminalTooSmall: "Terminal too small",
+    terminalTooSmall: { "Terminal too small: needs at least \($0) columns and \($1) rows" },
     creatingAccount: "Creating the account…",
     loginTakenMeanwhile: "The login was just taken. Choose another.",
     signInTitle: "Sign in",
@@ -84,13 +84,17 @@ extension Strings {
     cannotLoadPasswordPolicy: {
       "cannot load the host's password policy (libpwquality): \($0); install libpwquality1, or use --password-policy off (for demos only)"
     },
-    cannotSave: { "Not saved: \($0)" },
+    cannotSave: { "Account not created: \($0)" },
     cannotCheck: { "Login not checked: \($0)" },
     cannotSignIn: { "Not signed in: \($0)" },
     accountCreated: { "Account \($0) created." },
     signedIn: { "Signed in as \($0)." },
     inputEnded: "input ended before every question was answered; nothing was done",
     answersUnmet: "an answer does not meet its requirements; nothing was done",
+    passwordsDoNotMatch: "The passwords do not match. Type the password again, then confirm it.",
+    loginTaken: "This login is taken.",
+    signInInstead: "Sign in instead?",
+    answerContainsNUL: "The answer contains a NUL character, which is not accepted.",
     unknownOption: { "unknown option '\($0)'" },
     unexpectedArgument: { "unexpected argument '\($0)'" },
     missingValue: { "\($0) needs a value" },
@@ -122,17 +126,86 @@ extension Strings {
                       the host's, /etc/security/pwquality.conf); off checks no
                       policy: for demos only
         --no-color    use no colour (also when NO_COLOR is set)
+        --reserved FILE  more names nobody may register, one a line (# comments)
+        --unix-names  logins fit for useradd: a-z first, then a-z, 0-9, - and _;
+                      the system's user and group names are taken
         -h, --help    show this help and exit
         --version     show the version and exit
 
       Keys: Tab or Down goes to the next field, Shift-Tab or Up to the previous one.
-      Enter moves on from a field and presses a button. F2 or Ctrl-R shows the
+      Enter moves on from a field (in the last one, once everything is filled in, it
+      creates the account or signs in) and presses a button. F2 or Ctrl-R shows the
       password. Esc goes back (on Sign in) or quits; Ctrl-C quits; Ctrl-Z suspends.
 
       Exit status: 0 signed up or in; 1 cancelled, or the answers ran out or did not
       meet the requirements; 2 a usage error, or a password policy that cannot be
-      used; 3 the database cannot be opened; 130 interrupted (Ctrl-C); 128+N ended
-      by signal N.
-      """
+      used; 3 the database cannot be opened; 5 a sign-in's login or password is
+      wrong; 130 interrupted (Ctrl-C); 128+N ended by signal N.
+      """,
+    loginCharacters: "Letters, digits and . _ -",
+    loginUnixCharacters: "Lowercase a-z, digits, - and _",
+    loginLooksTaken: "Looks like an existing login",
+    loginReserved: "This name is reserved",
+    loginSystemName: "A system user or group has this name",
+    loginProblem: { problem in
+      switch problem {
+      case .space: "No spaces in a login"
+      case .controlCharacter: "No control characters in a login"
+      case .invisibleCharacter: "No invisible characters in a login"
+      case .unknownCharacter: "A character Unicode does not define"
+      case .notAllowed(let character): "“\(character)” is not allowed: letters, digits, . _ -"
+      case .startsWithPunctuation: "Begin with a letter or a digit"
+      case .endsWithPunctuation: "End with a letter or a digit"
+      case .punctuationInARow: "Two of . _ - in a row"
+      case .mixedScripts: "Mixes alphabets, such as Latin and Cyrillic"
+      case .mixedDigits: "Mixes digits of different number systems"
+      case .repeatedMark: "The same accent twice on one letter"
+      case .tooManyMarks: "Too many accents on one letter"
+      case .tooLong(let limit): "Longer than \(limit) characters"
+      case .unixFirstCharacter: "Begin with a lowercase letter a-z"
+      case .unixCharacter(let character): "“\(character)” is not allowed: a-z, 0-9, - and _"
+      }
+    },
+    cannotReadReservedNames: { "cannot read the reserved names in \($0): \($1)" },
+    // The database file and the sign-in throttle (the store's area)
+    databaseRefused: englishRefusal,
+    tooManyAttempts: { "Too many attempts: try again in \(englishDuration($0))." }
   )
+
+  private static func englishRefusal(_ refusal: DatabaseRefusal) -> String {
+    func subject(_ companion: String?) -> String { companion.map { "its \($0) file" } ?? "it" }
+    return switch refusal {
+    case .folderMissing(let folder):
+      "the folder \(folder) does not exist (only the default folder is created)"
+    case .folderUnsafe(let folder):
+      "the folder \(folder) can be changed by other users: it must belong to you or root, "
+        + "and not be writable by group or others (unless sticky, like /tmp)"
+    case .isFolder: "it is a folder: give the path of a file"
+    case .symbolicLink(let companion):
+      "\(subject(companion)) is a symbolic link: give the real path"
+    case .notRegularFile(let companion): "\(subject(companion)) is not a regular file"
+    case .notOwned(let companion, let owner):
+      "\(subject(companion)) belongs to another user (uid \(owner)), not to you"
+    case .openToOthers(let companion, let mode):
+      "\(subject(companion)) can be read or written by other users (mode \(octal(mode))): "
+        + "if it is yours, chmod 600 it"
+    case .notADatabase: "it is not a SQLite database"
+    case .foreignDatabase: "it is the SQLite database of another program"
+    case .newerSchema(let found, let known):
+      "it was written by a newer version of register (schema \(found), this one knows \(known))"
+    }
+  }
+
+  /// `5 seconds`, `1 minute`, `15 minutes`: whole minutes, rounded up, from a minute on.
+  private static func englishDuration(_ seconds: Int) -> String {
+    if seconds < 60 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+    let minutes = (seconds + 59) / 60
+    return minutes == 1 ? "1 minute" : "\(minutes) minutes"
+  }
+
+  /// Permission bits as `ls` and chmod write them: `0644`.
+  static func octal(_ mode: Int) -> String {
+    let digits = String(mode, radix: 8)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
 }

@@ -1,3 +1,14 @@
+/// The form of a Russian noun that goes with `count`: one (21, 31...), few (2-4, 22-24...)
+/// or many (5-20, 25-30...).
+func russianPlural(_ count: Int, _ one: String, _ few: String, _ many: String) -> String {
+  let tens = count % 100
+  let units = count % 10
+  if (11...14).contains(tens) { return many }
+  if units == 1 { return one }
+  if (2...4).contains(units) { return few }
+  return many
+}
+
 extension Strings {
   public static let russian = Strings(
     signUpTitle: "Создание аккаунта",
@@ -6,10 +17,14 @@ extension Strings {
     confirmationLabel: "Повторите пароль",
     show: "показать",
     hide: "скрыть",
-    signUpButton: "Зарегистрироваться",
+    signUpButton: "Создать аккаунт",
     haveAccount: "Уже есть аккаунт?",
     signInLink: "Войти",
-    terminalTooSmall: "Окно слишком мало",
+    terminalTooSmall: {
+      "Окно терминала слишком маленькое: нужно не меньше "
+        + "\($0) \(russianPlural($0, "столбца", "столбцов", "столбцов")) и "
+        + "\($1) \(russianPlural($1, "строки", "строк", "строк"))"
+    },
     creatingAccount: "Создаём аккаунт…",
     loginTakenMeanwhile: "Логин только что заняли. Выберите другой.",
     signInTitle: "Вход",
@@ -86,57 +101,135 @@ extension Strings {
     cannotLoadPasswordPolicy: {
       "не удаётся загрузить правила паролей системы (libpwquality): \($0); установите libpwquality1 или укажите --password-policy off (только для демонстраций)"
     },
-    cannotSave: { "Не сохранено: \($0)" },
-    cannotCheck: { "Логин не проверен: \($0)" },
-    cannotSignIn: { "Вход не выполнен: \($0)" },
+    cannotSave: { "Аккаунт не создан: \($0)" },
+    cannotCheck: { "Не удалось проверить логин: \($0)" },
+    cannotSignIn: { "Не удалось войти: \($0)" },
     accountCreated: { "Аккаунт \($0) создан." },
     signedIn: { "Вы вошли как \($0)." },
-    inputEnded: "ввод закончился раньше, чем были даны все ответы; ничего не сделано",
-    answersUnmet: "ответ не выполняет требования; ничего не сделано",
+    inputEnded: "ввод закончился раньше, чем были получены все ответы; ничего не изменено",
+    answersUnmet: "ответ не соответствует требованиям; ничего не изменено",
+    passwordsDoNotMatch: "Пароли не совпадают. Введите пароль ещё раз, затем повторите его.",
+    loginTaken: "Этот логин уже занят.",
+    signInInstead: "Войти с ним?",
+    answerContainsNUL: "В ответе есть символ NUL, такой ответ не принимается.",
     unknownOption: { "неизвестный параметр «\($0)»" },
     unexpectedArgument: { "лишний аргумент «\($0)»" },
-    missingValue: { "для \($0) нужно значение" },
+    missingValue: { "после \($0) нужно указать значение" },
     unknownLanguage: { "неизвестный язык «\($0)»: выберите en или ru" },
     tryHelp: "(см. register --help)",
     noDatabasePlace:
       "не удалось выбрать место для базы аккаунтов: не задана переменная HOME; укажите путь: --db ПУТЬ",
     cannotOpenDatabase: { "не удаётся открыть базу аккаунтов \($0): \($1)" },
-    noTerminal: { "нет терминала для формы (\($0)): спрашиваем построчно" },
-    unknownTerminal: { "неизвестный тип терминала «\($0)»: спрашиваем построчно" },
+    noTerminal: { "нет терминала, чтобы показать форму (\($0)): вопросы будут заданы построчно" },
+    unknownTerminal: { "неизвестный тип терминала «\($0)»: вопросы будут заданы построчно" },
     crashed: "register аварийно завершился; терминал восстановлен.",
     help: """
       Использование: register [параметры]
 
-      Создание аккаунта (или вход) в форме прямо в терминале. В случае успеха
-      терминал восстанавливается и печатается результат: строка для человека, если
-      stdout — терминал, иначе (или с --json) один объект JSON, так что
-      account=$(register --json) работает.
+      Создаёт аккаунт (или выполняет вход) в форме прямо в терминале. После успеха
+      терминал возвращается в прежнее состояние и печатается результат: строка для
+      человека, если stdout — терминал, иначе (или с --json) объект JSON, поэтому
+      работает account=$(register --json).
 
       Параметры:
         --db ПУТЬ     база аккаунтов (по умолчанию $XDG_DATA_HOME/register/
                       accounts.sqlite или ~/.local/share/register/accounts.sqlite)
         --sign-in     начать с экрана входа
         --json        печатать результат в JSON, даже если stdout — терминал
-        --plain       спрашивать построчно, без формы (также, если stdin не
-                      терминал или TERM равен dumb, не задан или неизвестен)
+        --plain       задавать вопросы построчно, без формы (так и будет само,
+                      если stdin — не терминал или TERM равен dumb, не задан
+                      или неизвестен)
         --lang en|ru  язык (по умолчанию из LC_ALL, LC_MESSAGES или LANG)
         --password-policy ФАЙЛ|off
-                      правила паролей в виде pwquality.conf(5) (по умолчанию
-                      системные, /etc/security/pwquality.conf); off — без
-                      правил, только для демонстраций
-        --no-color    без цвета (также, если задан NO_COLOR)
+                      правила для паролей в формате pwquality.conf(5) (по
+                      умолчанию — системные, /etc/security/pwquality.conf);
+                      off — не проверять пароль по правилам, только для
+                      демонстраций
+        --no-color    без цвета (и когда задана переменная NO_COLOR)
+        --reserved ФАЙЛ  ещё имена, которые нельзя занять, по одному в строке
+                      (# — комментарий)
+        --unix-names  логины для useradd: сначала a-z, затем a-z, 0-9, - и _;
+                      имена пользователей и групп системы заняты
         -h, --help    показать эту справку
         --version     показать версию
 
       Клавиши: Tab или ↓ — следующее поле, Shift-Tab или ↑ — предыдущее.
-      Enter — перейти к следующему полю или нажать кнопку. F2 или Ctrl-R — показать
+      Enter — к следующему полю, а в последнем, когда всё заполнено, — создать
+      аккаунт (или войти); на кнопке Enter нажимает её. F2 или Ctrl-R — показать
       пароль. Esc — назад (на экране входа) или выйти; Ctrl-C — прервать;
       Ctrl-Z — приостановить.
 
       Код выхода: 0 — аккаунт создан или вход выполнен; 1 — отмена, ответы
-      кончились или не выполняют требования; 2 — ошибка в параметрах или правила
-      паролей не применить; 3 — база аккаунтов не открывается; 130 — прервано
-      (Ctrl-C); 128+N — сигнал N.
-      """
+      кончились или не соответствуют требованиям; 2 — ошибка в параметрах или
+      не удаётся применить правила для паролей; 3 — не удаётся открыть базу
+      аккаунтов; 5 — при входе указан неверный логин или пароль; 130 — прервано
+      (Ctrl-C); 128+N — завершено сигналом N.
+      """,
+    loginCharacters: "Буквы, цифры и . _ -",
+    loginUnixCharacters: "Строчные a-z, цифры, - и _",
+    loginLooksTaken: "Похож на существующий логин",
+    loginReserved: "Это имя зарезервировано",
+    loginSystemName: "Это имя системного пользователя или группы",
+    loginProblem: { problem in
+      switch problem {
+      case .space: "В логине не может быть пробелов"
+      case .controlCharacter: "В логине не может быть управляющих символов"
+      case .invisibleCharacter: "В логине не может быть невидимых символов"
+      case .unknownCharacter: "Символ, которого нет в Юникоде"
+      case .notAllowed(let character): "«\(character)» нельзя: только буквы, цифры, . _ -"
+      case .startsWithPunctuation: "Начните с буквы или цифры"
+      case .endsWithPunctuation: "Закончите буквой или цифрой"
+      case .punctuationInARow: "Два знака из . _ - подряд"
+      case .mixedScripts: "Смешаны разные алфавиты"
+      case .mixedDigits: "Смешаны цифры разных систем счисления"
+      case .repeatedMark: "Один и тот же знак над буквой дважды"
+      case .tooManyMarks: "Слишком много знаков над одной буквой"
+      case .tooLong(let limit):
+        "Длиннее \(limit) \(russianPlural(limit, "символа", "символов", "символов"))"
+      case .unixFirstCharacter: "Начните со строчной буквы a-z"
+      case .unixCharacter(let character): "«\(character)» нельзя: только a-z, 0-9, - и _"
+      }
+    },
+    cannotReadReservedNames: { "не удаётся прочитать зарезервированные имена из \($0): \($1)" },
+    // The database file and the sign-in throttle (the store's area)
+    databaseRefused: russianRefusal,
+    tooManyAttempts: { "Слишком много попыток: подождите \(russianDuration($0))." }
   )
+
+  private static func russianRefusal(_ refusal: DatabaseRefusal) -> String {
+    func subject(_ companion: String?) -> String { companion.map { "файл \($0)" } ?? "файл" }
+    return switch refusal {
+    case .folderMissing(let folder):
+      "папки \(folder) нет (создаётся только папка по умолчанию)"
+    case .folderUnsafe(let folder):
+      "папку \(folder) могут изменить другие пользователи: она должна принадлежать вам или root "
+        + "и не быть доступной на запись группе и остальным (если у неё нет sticky-бита, как у /tmp)"
+    case .isFolder: "это папка: укажите путь к файлу"
+    case .symbolicLink(let companion):
+      "\(subject(companion)) — символическая ссылка: укажите настоящий путь"
+    case .notRegularFile(let companion): "\(subject(companion)) — не обычный файл"
+    case .notOwned(let companion, let owner):
+      "\(subject(companion)) принадлежит другому пользователю (uid \(owner)), а не вам"
+    case .openToOthers(let companion, let mode):
+      "\(subject(companion)) могут читать или менять другие пользователи (права \(octal(mode))): "
+        + "если он ваш, выполните chmod 600"
+    case .notADatabase: "это не база данных SQLite"
+    case .foreignDatabase: "это база данных SQLite другой программы"
+    case .newerSchema(let found, let known):
+      "она записана более новой версией register (схема \(found), эта версия знает \(known))"
+    }
+  }
+
+  /// `5 секунд`, `1 минуту`, `2 минуты`: whole minutes, rounded up, from a minute on; the
+  /// noun agrees with the number.
+  private static func russianDuration(_ seconds: Int) -> String {
+    func plural(_ count: Int, _ one: String, _ few: String, _ many: String) -> String {
+      let (tens, units) = (count % 100, count % 10)
+      let noun =
+        (11...14).contains(tens) ? many : units == 1 ? one : (2...4).contains(units) ? few : many
+      return "\(count) \(noun)"
+    }
+    if seconds < 60 { return plural(seconds, "секунду", "секунды", "секунд") }
+    return plural((seconds + 59) / 60, "минуту", "минуты", "минут")
+  }
 }

@@ -12,7 +12,8 @@ public struct Strings: Sendable {
   public var signUpButton: String
   public var haveAccount: String
   public var signInLink: String
-  public var terminalTooSmall: String
+  /// Given the columns and rows needed.
+  public var terminalTooSmall: @Sendable (Int, Int) -> String
   public var creatingAccount: String
   public var loginTakenMeanwhile: String
 
@@ -66,6 +67,13 @@ public struct Strings: Sendable {
   public var inputEnded: String
   public var answersUnmet: String
 
+  // First use: what a newcomer is told after a mistake
+  public var passwordsDoNotMatch: String
+  public var loginTaken: String
+  public var signInInstead: String
+  // Hostile text: an answer with a NUL character (line by line)
+  public var answerContainsNUL: String
+
   // The program's own messages, on stderr
   public var unknownOption: @Sendable (String) -> String
   public var unexpectedArgument: @Sendable (String) -> String
@@ -78,6 +86,24 @@ public struct Strings: Sendable {
   public var unknownTerminal: @Sendable (String) -> String
   public var crashed: String
   public var help: String
+
+  // Logins: what a login may be, lookalikes, reserved and system names
+  public var loginCharacters: String
+  /// The row's text with `--unix-names`.
+  public var loginUnixCharacters: String
+  /// "Login is free" unmet because the login looks like another (which is not said).
+  public var loginLooksTaken: String
+  public var loginReserved: String
+  public var loginSystemName: String
+  /// Why a login is refused, under the button.
+  public var loginProblem: @Sendable (LoginProblem) -> String
+  public var cannotReadReservedNames: @Sendable (_ path: String, _ reason: String) -> String
+
+  // The database file and the sign-in throttle (the store's area)
+  /// Why the database file is refused: the reason after "cannot open the account database".
+  public var databaseRefused: @Sendable (DatabaseRefusal) -> String
+  /// Sign-in is locked for this many seconds.
+  public var tooManyAttempts: @Sendable (_ seconds: Int) -> String
 }
 
 /// The languages the program speaks.

@@ -40,8 +40,9 @@ public final class RegistrationApp {
     router = Router(screens: [.signUp: signUpModel, .signIn: signInModel])
     signUp = SignUpScreen(viewModel: signUpModel, strings: strings)
     signIn = SignInScreen(viewModel: signInModel, strings: strings)
-    application.contentWidth = SignUpScreen.width(for: strings)
-    application.tooSmallNotice = strings.terminalTooSmall
+    application.contentWidth = SignUpScreen.width(
+      for: signUpModel.requirements.map(\.requirement), strings: strings)
+    application.tooSmallNotice = { strings.terminalTooSmall($0.width, $0.height) }
 
     isBusy = { signUpModel.isCreating || signInModel.isSigningIn }
     application.keyBindings[Key(.escape)] = { [unowned self] in
@@ -60,6 +61,12 @@ public final class RegistrationApp {
       if let field = signUp.field(of: view) { signUpModel.leave(field) }
     }
     signUp.onSignIn = { [unowned self] in go(to: .signIn) }
+    // The login typed is the account's: it comes along, and the password is next.
+    signUp.onSignInInstead = { [unowned self] in
+      signInModel.login = signUpModel.login
+      go(to: .signIn)
+      application.focus(signIn.passwordField)
+    }
     signIn.onCreateAccount = { [unowned self] in go(to: .signUp) }
     signUp.onFocusRequest = { view in application.focus(view) }
     signIn.onFocusRequest = { view in application.focus(view) }

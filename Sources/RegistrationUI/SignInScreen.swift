@@ -26,6 +26,8 @@ public final class SignInScreen {
     createLink = Link(strings.noAccount, title: strings.createOneLink, action: {})
 
     root = VStack(spacing: 1, padding: VStack.Insets(top: 1, left: 2, right: 2))
+    // On the narrowest terminals the margins give way before the button is cut.
+    root.minimumContentWidth = TextWidth.columns(of: "[ \(strings.signInButton) ]")
     root.add(Label(strings.signInTitle, alignment: .center, style: { $0.title }))
     root.add(loginField)
     root.add(passwordField)
@@ -36,6 +38,13 @@ public final class SignInScreen {
     root.add(createLink, alignment: .center)
 
     createLink.action = { [unowned self] in onCreateAccount() }
+    // Enter in the last field signs in once both are filled.
+    passwordField.onSubmit = { [unowned self] in
+      guard viewModel.canSubmit else { return false }
+      submit()
+      return true
+    }
+    viewModel.onRefused = { [unowned self] in onFocusRequest(passwordField) }
   }
 
   private func submit() {

@@ -16,24 +16,21 @@ public final class SignUpScreen {
 
   /// Called when the user follows the Sign in link.
   public var onSignIn: () -> Void = {}
+  /// Called when the user follows "Sign in instead?" under a taken login.
+  public var onSignInInstead: () -> Void = {}
   /// Called to move the keyboard focus (to the first field with an unmet requirement).
   public var onFocusRequest: (View) -> Void = { _ in }
 
   /// The widest the form is laid out: 45-column fields and a margin of 2 on each side, or
-  /// wider if a language's texts need it (a requirement row with its icon, a label with
-  /// the reveal toggle).
-  public static func width(for strings: Strings) -> Int {
-    let passwordRows =
-      [strings.passwordHardToGuess, strings.checkingPassword]
-      + PasswordRefusal.allCases.map(strings.passwordRefusal)
+  /// wider if a language's texts need it (every text a requirement row may show, with its
+  /// icon; the meter's widest reading; a label with the reveal toggle).
+  public static func width(for requirements: [Requirement], strings: Strings) -> Int {
     let meters = PasswordStrength.allCases.map {
       strings.strengthLabel + " ▰▰▰▰ " + strings.strength($0)
     }
     let rows =
-      ([
-        strings.loginLength, strings.loginIsFree, strings.checkingLogin, strings.passwordLength,
-        strings.passwordUppercase, strings.confirmationMatches,
-      ] + passwordRows).map { TextWidth.columns(of: $0) + 2 } + meters.map(TextWidth.columns)
+      requirements.flatMap(\.texts).map { TextWidth.columns(of: $0) + 2 }
+      + meters.map(TextWidth.columns)
     let labels = [strings.passwordLabel, strings.confirmationLabel].map {
       TextWidth.columns(of: $0) + 1 + TextWidth.columns(of: "[\(strings.show)]")
     }
@@ -55,9 +52,9 @@ public final class SignUpScreen {
     submitButton = Button(strings.signUpButton, isEnabled: { viewModel.canSubmit }, action: {})
     signInLink = Link(strings.haveAccount, title: strings.signInLink, action: {})
 
-    // No margin above the title, and the link right under the message line: with the
-    // password's policy row and meter the form still fits 24 lines.
-    root = VStack(spacing: 1, padding: VStack.Insets(top: 0, left: 2, right: 2))
+    root = VStack(spacing: 1, padding: VStack.Insets(top: 1, left: 2, right: 2))
+    // On the narrowest terminals the margins give way before the button is cut.
+    root.minimumContentWidth = TextWidth.columns(of: "[ \(strings.signUpButton) ]")
     root.add(Label(strings.signUpTitle, alignment: .center, style: { $0.title }))
     for field in RegistrationField.allCases {
       let group = VStack()
@@ -65,33 +62,57 @@ public final class SignUpScreen {
       fieldView.showsError = { viewModel.showsError(for: field) }
       group.add(fieldView)
       for status in viewModel.requirements(for: field) {
-        group.add(Self.row(for: status, field: field, viewModel: viewModel, strings: strings))
+        let row = Self.row(for: status, field: field, viewModel: viewModel, strings: strings)
+        if case .loginIsFree = status.requirement.check {
+          row.offer = RequirementRow.Offer(
+            title: { viewModel.canSignInInstead ? strings.signInInstead : nil },
+            action: { [unowned self] in onSignInInstead() })
+        }
+        group.add(row)
       }
       if field == .password && viewModel.estimatesStrength {
         group.add(Self.strengthMeter(viewModel, strings: strings))
       }
       root.add(group)
     }
-    let bottom = submitArea(
-      submitButton, busy: { viewModel.isCreating }, busyText: strings.creatingAccount,
-      message: { viewModel.message }, submit: { [unowned self] in submit() })
-    bottom.add(signInLink, alignment: .center)
-    root.add(bottom)
+    // A refused login is explained under the button: dimmed while it is being typed, an
+    // error once the user has left the field or tried to sign up.
+    let area = submitArea(
+      submitButton, busy: { viewModel.isCreating || viewModel.isWaitingToSubmit },
+      busyText: viewModel.isCreating ? strings.creatingAccount : strings.checkingLogin + "…",
+      message: { viewModel.message ?? viewModel.loginProblem.map(strings.loginProblem) },
+      isHint: { viewModel.message == nil && !viewModel.errorsAreShown(for: .login) },
+      submit: { [unowned self] in submit() })
+    // Right under the message line, with no blank row: 24 rows hold the whole form.
+    area.add(signInLink, alignment: .center)
+    root.add(area)
 
     signInLink.action = { [unowned self] in onSignIn() }
+    // Enter in the last field signs up when everything is met (or still being checked).
+    confirmationField.onSubmit = { [unowned self] in
+      guard viewModel.isReadyToSubmit else { return false }
+      submit()
+      return true
+    }
+    viewModel.onSubmissionRejected = { [unowned self] field in onFocusRequest(view(for: field)) }
   }
 
   private static func row(
     for status: RequirementStatus, field: RegistrationField, viewModel: RegistrationViewModel,
     strings: Strings
   ) -> RequirementRow {
-    RequirementRow(
+    let isLookup = if case .loginIsFree = status.requirement.check { true } else { false }
+    return RequirementRow(
       { status.displayText },
       state: {
         switch status.state {
         case .met: .met
         case .checking: .pending
-        case .unmet: viewModel.errorsAreShown(for: field) ? .failed : .unmet
+        // The store's answer that says why ("This login is taken.") is an error at once;
+        // the password policy's reason speaks for itself while the password is typed.
+        case .unmet:
+          viewModel.errorsAreShown(for: field) || (isLookup && status.note != nil)
+            ? .failed : .unmet
         }
       })
   }

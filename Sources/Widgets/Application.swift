@@ -27,8 +27,11 @@ public final class Application {
   public var contentWidth: Int
   /// Below this size only a notice is shown.
   public var minimumSize = Size(width: 20, height: 6)
-  /// The notice shown while the screen is smaller than `minimumSize`.
-  public var tooSmallNotice = "Terminal too small"
+  /// The notice shown while the screen is smaller than `minimumSize`, given that size:
+  /// centred and wrapped, so that it shows whole wherever it can.
+  public var tooSmallNotice: (Size) -> String = {
+    "Terminal too small: needs at least \($0.width) columns and \($0.height) rows"
+  }
   /// Keys handled after the focused view and focus movement have passed on them.
   public var keyBindings: [Key: () -> Void] = [:]
   /// Called with every view that loses focus (to mark a field as visited, say).
@@ -46,7 +49,11 @@ public final class Application {
   private var nextCompletion = 0
   private let inbox: Inbox
   private let worker = DispatchQueue(label: "Application.worker")
-  private var scrollY = 0
+  /// How far the content is scrolled: its first row in the viewport.
+  private(set) var scrollY = 0
+  /// The rows the content shows in: all of the screen when it fits, otherwise all but the
+  /// first and last, which mark what is out of sight above and below.
+  public private(set) var viewport = Rect.zero
   private var needsLayout = true
   private var needsFullRedraw = true
   private var shownCursor: Point??
@@ -85,14 +92,15 @@ public final class Application {
     if exit == nil { render() }
   }
 
-  /// Shows another view tree, focusing `view` (or the first that takes focus). The view
-  /// that had focus does not count as left: its screen is only hidden.
+  /// Shows another view tree, focusing `view` (or the first that takes focus, also when
+  /// `view` no longer takes it). The view that had focus does not count as left: its
+  /// screen is only hidden.
   public func show(_ root: View, focus view: View? = nil) {
     focused?.isFocused = false
     focused = nil
     self.root = root
     needsLayout = true
-    if let view { focus(view) } else { focusNext() }
+    if let view, view.acceptsFocus { focus(view) } else { focusNext() }
   }
 
   /// Runs `work` on a worker thread, then `completion` with its result on this loop.
@@ -156,8 +164,9 @@ public final class Application {
   }
 
   private func click(at point: Point) {
-    let contentPoint = Point(x: point.x, y: point.y + scrollY)
-    guard !isTooSmall, let hit = root.subtree.last(where: { $0.frame.contains(contentPoint) })
+    let contentPoint = Point(x: point.x, y: point.y - viewport.minY + scrollY)
+    guard !isTooSmall, viewport.contains(point),
+      let hit = root.subtree.last(where: { $0.frame.contains(contentPoint) })
     else {
       return
     }
@@ -190,7 +199,7 @@ public final class Application {
   /// Where `view` is on the screen now (after scrolling); nil while only the "too small"
   /// notice shows.
   public func screenFrame(of view: View) -> Rect? {
-    isTooSmall ? nil : view.frame.offsetBy(dx: 0, dy: -scrollY)
+    isTooSmall ? nil : view.frame.offsetBy(dx: 0, dy: viewport.minY - scrollY)
   }
 
   private var isTooSmall: Bool {
@@ -204,13 +213,27 @@ public final class Application {
     let frame = Rect(x: (size.width - width) / 2, y: 0, width: width, height: height)
     root.frame = frame
     root.layoutChildren()
+    viewport =
+      height <= size.height
+      ? Rect(origin: .zero, size: size)
+      : Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
     needsLayout = false
     needsFullRedraw = true
   }
 
+  /// True when a view to be drawn now wants another height than it was given (a text
+  /// that wraps has changed): the content must be laid out again.
+  private var sizesChanged: Bool {
+    root.subtree.contains { view in
+      view.needsDisplay && view.children.isEmpty
+        && view.sizeThatFits(Size(width: view.frame.width, height: screen.size.height)).height
+          != view.frame.height
+    }
+  }
+
   /// Keeps the focused view's group on screen, or at least the view itself.
   private func scrollToFocus() {
-    let visibleHeight = screen.size.height
+    let visibleHeight = viewport.height
     let contentHeight = root.frame.height
     var offset = scrollY
     if contentHeight <= visibleHeight {
@@ -231,11 +254,11 @@ public final class Application {
   /// Draws the views that need it (all of them after a layout or scroll), places the
   /// cursor, and flushes if anything changed.
   public func render() {
-    if needsLayout { layout() }
+    if needsLayout || (!isTooSmall && sizesChanged) { layout() }
     if isTooSmall {
       if needsFullRedraw {
         screen.clear(Rect(origin: .zero, size: screen.size))
-        screen.draw(tooSmallNotice, at: Point(x: 0, y: screen.size.height / 2), style: theme.error)
+        drawNotice(tooSmallNotice(minimumSize))
         screen.cursor = nil
         screen.flush()
         needsFullRedraw = false
@@ -248,14 +271,15 @@ public final class Application {
     let views = root.subtree
     if needsFullRedraw {
       screen.clear(Rect(origin: .zero, size: screen.size))
+      drawScrollMarks()
       for view in views { view.setNeedsDisplay() }
       needsFullRedraw = false
       drew = true
     }
-    let visible = Rect(origin: .zero, size: screen.size)
+    let visible = viewport
     for view in views where view.needsDisplay {
       view.invalidation.reset()
-      let bounds = view.frame.offsetBy(dx: 0, dy: -scrollY)
+      let bounds = view.frame.offsetBy(dx: 0, dy: viewport.minY - scrollY)
       guard !bounds.intersection(visible).isEmpty else { continue }
       let canvas = Canvas(screen: screen, theme: theme, bounds: bounds, clip: visible)
       let invalidation = view.invalidation
@@ -274,9 +298,9 @@ public final class Application {
     }
     let cursor = focused.flatMap { view in
       view.cursorPosition.map {
-        Point(x: view.frame.minX + $0.x, y: view.frame.minY + $0.y - scrollY)
+        Point(x: view.frame.minX + $0.x, y: view.frame.minY + $0.y + viewport.minY - scrollY)
       }
-    }
+    }.flatMap { viewport.contains($0) ? $0 : nil }
     if drew || shownCursor != .some(cursor) {
       screen.cursor = cursor
       screen.flush()

@@ -34,18 +34,34 @@ public struct CharacterFilter: InputFormat, Sendable {
 /// A fixed pattern such as `+7-999-999-99-99`: each `9` is a slot for a digit, everything
 /// else is printed by the field itself. Only digits can be typed; the separators appear
 /// as the slots before them fill, and the cursor stays after the last digit typed.
+///
+/// The digits the pattern writes before its first slot (`7` of `+7`) are its prefix.
+/// A number typed or pasted with it (`+7 (916) 123-45-67`, `79161234567`), or with a
+/// national prefix given for it (`8` in Russia), fills the slots once, without the prefix.
 public struct PatternFormat: InputFormat, Sendable {
   public let pattern: [Character]
   private let slots: [Int]
+  /// Ways a number may begin that the pattern writes itself: its own prefix digits, then
+  /// the national prefixes.
+  private let prefixes: [[Character]]
+  private let prefixDigits: [Character]
 
-  public init(_ pattern: String) {
+  public let nationalPrefixes: [String]
+
+  public init(_ pattern: String, nationalPrefixes: [String] = []) {
+    self.nationalPrefixes = nationalPrefixes
     let characters = Array(pattern)
     self.pattern = characters
     slots = characters.indices.filter { characters[$0] == "9" }
+    prefixDigits = characters.prefix(while: { $0 != "9" }).filter { $0.isASCII && $0.isNumber }
+    prefixes = ([prefixDigits] + nationalPrefixes.map { Array($0) }).filter { !$0.isEmpty }
   }
 
+  /// Digits, and a `+` that starts the text: `+7 (916)` says its 7 is the country code.
   public func accepted(_ text: String) -> String {
-    String(text.filter { $0.isASCII && $0.isNumber })
+    let digits = String(text.filter { $0.isASCII && $0.isNumber })
+    let international = text.drop { $0 == " " }.first == "+" && pattern.first == "+"
+    return international ? "+" + digits : digits
   }
 
   public func apply(_ edit: TextEditor.Edit, to editor: inout TextEditor) -> TextEditor.Change? {
@@ -55,11 +71,10 @@ public struct PatternFormat: InputFormat, Sendable {
     cursor = min(cursor, digits.count)
     switch edit {
     case .insert(let text):
-      let typed = accepted(text)
-      let room = slots.count - digits.count
-      if typed.isEmpty || room <= 0 { return nil }
-      digits.insert(contentsOf: typed.prefix(room), at: cursor)
-      cursor += min(typed.count, room)
+      guard let (inserted, position) = inserting(accepted(text), into: digits, at: cursor)
+      else { return nil }
+      digits = inserted
+      cursor = position
     case .deleteBackward:
       guard cursor > 0 else { return nil }
       digits.remove(at: cursor - 1)
@@ -89,6 +104,41 @@ public struct PatternFormat: InputFormat, Sendable {
     if next.cursor != editor.cursor { change.insert(.cursor) }
     editor = next
     return change
+  }
+
+  /// `digits` with `text` (digits, maybe after a `+`) inserted at `cursor`, and the
+  /// cursor after it; nil when nothing can go in.
+  private func inserting(_ text: String, into digits: [Character], at cursor: Int) -> (
+    [Character], Int
+  )? {
+    var typed = Array(text)
+    if typed.first == "+" {
+      typed.removeFirst()
+      // The country code written out is the pattern's own: the number follows it.
+      if typed.starts(with: prefixDigits) { typed.removeFirst(prefixDigits.count) }
+      // "+" alone, typed at the start: the pattern shows it already.
+      if typed.isEmpty { return cursor == 0 ? (digits, cursor) : nil }
+    }
+    if typed.isEmpty { return nil }
+    var all = digits
+    all.insert(contentsOf: typed, at: cursor)
+    var position = cursor + typed.count
+    // One digit too many, and the number begins with a prefix: that was the prefix.
+    if all.count > slots.count,
+      let prefix = prefixes.first(where: {
+        all.starts(with: $0) && all.count - $0.count <= slots.count
+      })
+    {
+      all.removeFirst(prefix.count)
+      position = max(0, position - prefix.count)
+    }
+    if all.count <= slots.count { return (all, position) }
+    // Too many still: take what fits.
+    let room = slots.count - digits.count
+    if room <= 0 { return nil }
+    all = digits
+    all.insert(contentsOf: typed.prefix(room), at: cursor)
+    return (all, cursor + room)
   }
 
   /// The text for `digits`: the pattern up to the last filled slot (a separator shows once

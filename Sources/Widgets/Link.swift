@@ -1,6 +1,7 @@
 import Terminal
 
 /// A line of text whose last part can be followed: `Already have an account? Sign in`.
+/// Where the line does not fit it wraps, so that the link is always shown whole.
 public final class Link: Control {
   public let lead: String
   public let title: String
@@ -13,16 +14,20 @@ public final class Link: Control {
   }
 
   public override func sizeThatFits(_ proposal: Size) -> Size {
-    Size(width: min(proposal.width, TextWidth.columns(of: lead + title)), height: 1)
+    let whole = TextWidth.columns(of: lead + title)
+    if whole <= proposal.width { return Size(width: whole, height: 1) }
+    return Size(
+      width: TextWrap.columns([lead, title], width: proposal.width),
+      height: TextWrap.lineCount([lead, title], width: proposal.width))
   }
 
   public override func draw(in canvas: Canvas) {
     let theme = canvas.theme
     canvas.clear()
-    canvas.draw(lead, at: .zero, style: theme.text)
-    canvas.draw(
-      title, at: Point(x: TextWidth.columns(of: lead), y: 0),
-      style: isFocused ? theme.focusedLink : theme.link)
+    for piece in TextWrap.layout([lead, title], width: canvas.size.width) {
+      let style = piece.run == 0 ? theme.text : isFocused ? theme.focusedLink : theme.link
+      canvas.draw(piece.text, at: Point(x: piece.x, y: piece.line), style: style)
+    }
   }
 
   public override func activate() { action() }

@@ -3,8 +3,10 @@ import Terminal
 /// One requirement under a field: an icon and a text, struck through once it is met.
 ///
 /// On UTF-8 screens a met row is drawn with U+0336 after every grapheme and re-coloured;
-/// elsewhere it is marked `[x]` and dimmed.
-public final class RequirementRow: View {
+/// elsewhere it is marked `[x]` and dimmed. A text too long for the row wraps under
+/// itself. A row may offer a way out after its text (`Sign in instead?`): while it shows,
+/// the row takes focus like a link, and Enter, Space or a click follows it.
+public final class RequirementRow: Control {
   public enum State: Hashable, Sendable {
     case unmet
     case met
@@ -14,8 +16,22 @@ public final class RequirementRow: View {
     case pending
   }
 
+  /// A link after the row's text, shown while `title` returns one.
+  public struct Offer {
+    public var title: () -> String?
+    public var action: () -> Void
+
+    public init(title: @escaping () -> String?, action: @escaping () -> Void) {
+      self.title = title
+      self.action = action
+    }
+  }
+
   private let text: () -> String
   private let state: () -> State
+  public var offer: Offer?
+  /// The glyphs of the last drawing: the icon's width decides where wrapped lines start.
+  private var glyphs = Theme.Glyphs.unicode
 
   public init(_ text: @escaping () -> String, state: @escaping () -> State) {
     self.text = text
@@ -26,22 +42,56 @@ public final class RequirementRow: View {
     self.init({ text }, state: state)
   }
 
+  public override var acceptsFocus: Bool { offer?.title() != nil }
+
+  public override func activate() {
+    if let offer, offer.title() != nil { offer.action() }
+  }
+
+  public override func mouseDown(at point: Point) -> Bool {
+    guard acceptsFocus else { return false }
+    return super.mouseDown(at: point)
+  }
+
+  /// The icon, the text and the offer, as runs for `TextWrap`.
+  private func runs(_ state: State) -> (runs: [String], indent: Int) {
+    let icon =
+      switch state {
+      case .met: glyphs.met
+      case .unmet, .failed: glyphs.unmet
+      case .pending: glyphs.pending
+      }
+    var runs = [icon, " " + text()]
+    if let title = offer?.title() { runs.append(" " + title) }
+    return (runs, TextWidth.columns(of: icon) + 1)
+  }
+
   public override func sizeThatFits(_ proposal: Size) -> Size {
-    Size(width: proposal.width, height: 1)
+    let (runs, indent) = runs(state())
+    return Size(
+      width: proposal.width,
+      height: TextWrap.lineCount(runs, width: proposal.width, indent: indent))
   }
 
   public override func draw(in canvas: Canvas) {
     canvas.clear()
     let theme = canvas.theme
-    let glyphs = theme.glyphs
-    let text = text()
-    let (icon, body, style): (String, String, Style) =
-      switch state() {
-      case .met: (glyphs.met, glyphs.canStrike ? text.struckThrough : text, theme.met)
-      case .unmet: (glyphs.unmet, text, theme.unmet)
-      case .failed: (glyphs.unmet, text, theme.error)
-      case .pending: (glyphs.pending, text, theme.pending)
+    glyphs = theme.glyphs
+    let state = state()
+    let style =
+      switch state {
+      case .met: theme.met
+      case .unmet: theme.unmet
+      case .failed: theme.error
+      case .pending: theme.pending
       }
-    canvas.draw(truncating: icon + " " + body, at: .zero, style: style)
+    let (runs, indent) = runs(state)
+    for piece in TextWrap.layout(runs, width: canvas.size.width, indent: indent) {
+      let isOffer = piece.run == 2
+      let text =
+        state == .met && glyphs.canStrike && piece.run == 1 ? piece.text.struckThrough : piece.text
+      let pieceStyle = isOffer ? (isFocused ? theme.focusedLink : theme.link) : style
+      canvas.draw(text, at: Point(x: piece.x, y: piece.line), style: pieceStyle)
+    }
   }
 }

@@ -3,9 +3,10 @@ import Terminal
 /// A one-line text input with a floating label, an underline and an optional caption.
 ///
 /// Rows: label, value, underline, then the caption row if the field has one. The label
-/// sits above the value while the field is focused or holds text; otherwise the
-/// placeholder (or the label) shows dimmed in the value row. The value is bound to a
-/// model: every edit that changes the text sets the binding exactly once.
+/// floats: it sits dimmed in the value row while the field is empty and unfocused, and
+/// above the value while the field is focused or holds text. The placeholder shows in the
+/// value row only while the field is focused and empty. The value is bound to a model:
+/// every edit that changes the text sets the binding exactly once.
 open class TextField: View {
   public let label: String
   public let placeholder: String?
@@ -21,6 +22,19 @@ open class TextField: View {
   public var maxLength: Int?
   /// What can be typed, and how it is laid out (digits only, a phone mask).
   public var format: (any InputFormat)?
+  /// Enter in the field: returns whether it acted (submitted the form, say); if not,
+  /// Enter moves on to the next field.
+  public var onSubmit: (() -> Bool)?
+  /// True from a keystroke or paste the field could take none of (a letter in a digits
+  /// field, a digit more than fits) until the next key or leaving the field: the caption
+  /// (which says what fits) and the underline turn red, so a refusal is never silent.
+  public private(set) var isShowingRefusal = false {
+    didSet { if isShowingRefusal != oldValue { setNeedsDisplay() } }
+  }
+
+  open override var isFocused: Bool {
+    didSet { if !isFocused { isShowingRefusal = false } }
+  }
 
   private let value: Binding<String>
   public private(set) var editor: TextEditor
@@ -61,7 +75,7 @@ open class TextField: View {
   public var rowCount: Int { caption == nil ? 3 : 4 }
 
   /// The label sits above the value while the field is focused or holds text; otherwise
-  /// the value row shows the placeholder.
+  /// it sits in the value row.
   public var isLabelFloating: Bool { isFocused || !editor.isEmpty }
 
   open override var acceptsFocus: Bool { isEnabled() }
@@ -96,14 +110,20 @@ open class TextField: View {
       canvas.draw(label, at: .zero, style: style)
     }
     drawnAccessoryColumns = 0
-    if isLabelFloating, let accessory {
+    // The label comes first: where both do not fit, the accessory (its keys still work)
+    // is left out rather than cut the label.
+    if isLabelFloating, let accessory,
+      TextWidth.columns(of: label) + 1 + TextWidth.columns(of: accessory) <= width
+    {
       drawnAccessoryColumns = TextWidth.columns(of: accessory)
-      canvas.draw(
-        accessory, at: Point(x: max(0, width - drawnAccessoryColumns), y: 0), style: theme.link)
+      canvas.draw(accessory, at: Point(x: width - drawnAccessoryColumns, y: 0), style: theme.link)
     }
 
     if !isLabelFloating {
-      canvas.draw(placeholder ?? label, at: Point(x: 0, y: 1), style: theme.placeholder)
+      canvas.draw(label, at: Point(x: 0, y: 1), style: !enabled ? disabledStyle : theme.placeholder)
+      cursorColumn = 0
+    } else if editor.isEmpty, let placeholder {
+      canvas.draw(placeholder, at: Point(x: 0, y: 1), style: theme.placeholder)
       cursorColumn = 0
     } else {
       let (visible, column) = visibleText(width: width)
@@ -113,7 +133,8 @@ open class TextField: View {
 
     let lineStyle =
       !enabled
-      ? disabledStyle : error ? theme.errorLine : isFocused ? theme.focusedLine : theme.line
+      ? disabledStyle
+      : error || isShowingRefusal ? theme.errorLine : isFocused ? theme.focusedLine : theme.line
     let glyph = isFocused && enabled ? theme.glyphs.heavyLine : theme.glyphs.thinLine
     canvas.fill(row: 2, with: glyph, style: lineStyle)
 
@@ -121,7 +142,8 @@ open class TextField: View {
       if error, let message = errorMessage() {
         canvas.draw(message, at: Point(x: 0, y: 3), style: theme.error)
       } else if let text = caption?() {
-        canvas.draw(text, at: Point(x: 0, y: 3), style: enabled ? theme.caption : disabledStyle)
+        let style = !enabled ? disabledStyle : isShowingRefusal ? theme.error : theme.caption
+        canvas.draw(text, at: Point(x: 0, y: 3), style: style)
       }
     }
   }
@@ -185,13 +207,17 @@ open class TextField: View {
 
   open override func handle(_ event: Event) -> Bool {
     guard isEnabled() else { return false }
+    // The next key ends the mark of a refusal (and may make another).
+    isShowingRefusal = false
     switch event {
     case .text(let text):
-      apply(.insert(text))
+      apply(.insert(Self.typable(text)))
       return true
     case .paste(let text):
       apply(.insert(Self.pastable(text)))
       return true
+    case .key(Key(.enter, [])):
+      return onSubmit?() ?? false
     case .key(let key):
       guard let edit = edit(for: key) else { return false }
       apply(edit)
@@ -220,14 +246,23 @@ open class TextField: View {
   /// if the text changed. A rejected edit changes nothing.
   public func apply(_ edit: TextEditor.Edit) {
     var edit = edit
+    var isInsertion = false
     if case .insert(let text) = edit {
+      if text.isEmpty { return }
+      isInsertion = true
       let accepted = limited(format?.accepted(text) ?? text)
-      if accepted.isEmpty { return }
+      if accepted.isEmpty {
+        isShowingRefusal = true
+        return
+      }
       edit = .insert(accepted)
     }
     let change: TextEditor.Change
     if let format {
-      guard let formatted = format.apply(edit, to: &editor) else { return }
+      guard let formatted = format.apply(edit, to: &editor) else {
+        if isInsertion { isShowingRefusal = true }
+        return
+      }
       change = formatted
     } else {
       change = editor.apply(edit)
@@ -247,17 +282,22 @@ open class TextField: View {
     return String(text.prefix(room))
   }
 
-  /// Paste text as one line: tabs and line breaks become spaces, other controls go.
+  /// Typed text without controls: the decoder makes keys of them, but whatever sends an
+  /// event, a NUL or an ESC never gets into a value.
+  static func typable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: TextWidth.isControl) else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.filter { !TextWidth.isControl($0) }))
+  }
+
+  /// Paste text as one line: line breaks at its ends go (a password copied with the
+  /// newline `echo` or a password manager adds must not gain a space), inner tabs and line
+  /// breaks become spaces, other controls go.
   static func pastable(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      if character.isNewline || character == "\t" {
-        result.append(" ")
-      } else if let first = character.unicodeScalars.first, !TextWidth.isControl(first) {
-        result.append(character)
-      }
+    let kept = text.filter { character in
+      guard let first = character.unicodeScalars.first else { return false }
+      return character.isNewline || character == "\t" || !TextWidth.isControl(first)
     }
-    return result
+    return String(kept.trimmingLineBreaks().map { $0.isNewline || $0 == "\t" ? " " : $0 })
   }
 
   /// The editing keys every field knows.
@@ -276,5 +316,14 @@ open class TextField: View {
     case (.character("k"), .control): .deleteToEnd
     default: nil
     }
+  }
+}
+
+extension StringProtocol {
+  /// Without the line breaks at its start and end.
+  fileprivate func trimmingLineBreaks() -> SubSequence {
+    let start = firstIndex { !$0.isNewline } ?? endIndex
+    let end = lastIndex { !$0.isNewline }.map { index(after: $0) } ?? start
+    return self[start..<Swift.max(start, end)]
   }
 }

@@ -17,6 +17,9 @@ public struct Theme: Sendable {
     /// A meter's filled and empty cells.
     public var meterFull: Character
     public var meterEmpty: Character
+    /// Marks content out of sight above and below.
+    public var moreAbove = "▲"
+    public var moreBelow = "▼"
 
     public static let unicode = Glyphs(
       thinLine: "─", heavyLine: "━", mask: "•", met: "✓", unmet: "✗", pending: "…", ellipsis: "…",
@@ -24,7 +27,7 @@ public struct Theme: Sendable {
     public static let ascii = Glyphs(
       thinLine: "-", heavyLine: "=", mask: "*", met: "[x]", unmet: "[ ]", pending: "[.]",
       ellipsis: "...",
-      canStrike: false, meterFull: "#", meterEmpty: "-")
+      canStrike: false, meterFull: "#", meterEmpty: "-", moreAbove: "^", moreBelow: "v")
   }
 
   public var glyphs: Glyphs

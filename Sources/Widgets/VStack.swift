@@ -19,6 +19,9 @@ public final class VStack: View {
   /// Blank rows between children.
   public var spacing: Int
   public var padding: Insets
+  /// The narrowest the children may be made by the left and right padding: on a screen
+  /// narrower than that plus the padding, the padding gives way (a button stays whole).
+  public var minimumContentWidth = 0
   private var alignments: [ObjectIdentifier: Alignment] = [:]
 
   public init(spacing: Int = 0, padding: Insets = Insets(), _ children: [View] = []) {
@@ -43,12 +46,13 @@ public final class VStack: View {
 
   public override func layoutChildren() {
     let width = innerWidth(frame.width)
+    let left = width == frame.width ? 0 : padding.left
     var y = frame.minY + padding.top
     for child in children {
       let wanted = child.sizeThatFits(Size(width: width, height: frame.height))
       let childWidth = alignment(of: child) == .fill ? width : min(wanted.width, width)
       let x =
-        frame.minX + padding.left
+        frame.minX + left
         + (alignment(of: child) == .center ? (width - childWidth) / 2 : 0)
       place(child, in: Rect(x: x, y: y, width: childWidth, height: wanted.height))
       y += wanted.height + spacing
@@ -56,7 +60,9 @@ public final class VStack: View {
   }
 
   private func innerWidth(_ width: Int) -> Int {
-    max(0, width - padding.left - padding.right)
+    let padded = width - padding.left - padding.right
+    return padded < minimumContentWidth && padding.left + padding.right > 0
+      ? width : max(0, padded)
   }
 
   private func alignment(of child: View) -> Alignment {

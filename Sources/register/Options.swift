@@ -27,6 +27,11 @@ struct Options: Equatable {
     case file(String)
   }
 
+  /// `--reserved FILE`: more names nobody may register.
+  var reservedNames: String?
+  /// `--unix-names`: logins fit for `useradd`; system users and groups are taken.
+  var unixNames = false
+
   /// A command line that cannot be understood.
   enum UsageError: Error, Equatable {
     case unknownOption(String)
@@ -56,6 +61,7 @@ struct Options: Equatable {
       case "--no-color": options.noColor = true
       case "--sign-in": options.signIn = true
       case "--plain": options.plain = true
+      case "--unix-names": options.unixNames = true
       case "--help", "-h": options.action = .help
       case "--version": options.action = .version
       default:
@@ -65,6 +71,8 @@ struct Options: Equatable {
           options.language = language
         } else if let policy = try value(of: "--password-policy", in: argument) {
           options.passwordPolicy = policy == "off" ? .off : .file(policy)
+        } else if let file = try value(of: "--reserved", in: argument) {
+          options.reservedNames = file
         } else if argument.hasPrefix("-") {
           throw .unknownOption(argument)
         } else {

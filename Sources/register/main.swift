@@ -1,6 +1,7 @@
 import Accounts
 import PasswordPolicy
 import PlainFrontEnd
+import Policy
 import Registration
 import RegistrationUI
 import Terminal
@@ -10,9 +11,10 @@ import Widgets
   import Glibc
 #endif
 
-/// Writes one line to stderr.
+/// Writes one line to stderr. Messages quote flags, paths, `TERM` and the store's reasons:
+/// whatever a terminal would act on is written out (`\u{1B}`), so the line stays one line.
 func complain(_ message: String) {
-  var line = Array("register: \(message)\n".utf8)
+  var line = Array("register: \(message.escapedForTerminal)\n".utf8)
   _ = write(STDERR_FILENO, &line, line.count)
 }
 
@@ -76,18 +78,32 @@ func requirePasswordPolicy(before: () -> Void = {}) -> (any Registration.Passwor
   }
 }
 
+// What a login may be; the store compares logins by its identity and skeletons.
+var reservedNames = ReservedNames()
+if let file = options.reservedNames {
+  do {
+    reservedNames = try ReservedNames.builtIn(andFile: file)
+  } catch {
+    complain(strings.cannotReadReservedNames(file, error.reason))
+    exit(2)
+  }
+}
+let policy = UnicodeLoginPolicy(reserved: reservedNames, unixNames: options.unixNames)
+
 guard let path = options.database ?? SQLiteAccountStore.defaultPath(environment: environment) else {
   complain(strings.noDatabasePlace)
   exit(3)
 }
-// Opened on another thread while the terminal starts and the first frame is drawn.
-let store = OpeningAccountStore(path: path)
+// Opened on another thread while the terminal starts and the first frame is drawn. Only
+// the default place's folders are made; a path given must be in a folder that exists.
+let store = OpeningAccountStore(
+  path: path, identity: policy, createsFolders: options.database == nil)
 
 /// Exits 3 if the database could not be opened (after `before`, which restores the terminal).
 func requireStore(before: () -> Void = {}) {
   if case .failure(let error) = store.opened() {
     before()
-    complain(strings.cannotOpenDatabase(path, error.description))
+    complain(strings.cannotOpenDatabase(path, error.description(in: strings)))
     exit(3)
   }
 }
@@ -102,6 +118,8 @@ enum Ending {
 
 /// Prints what the session produced (JSON for programs, a line for people) and exits.
 func finish(_ ending: Ending) -> Never {
+  // exit() runs no deinit: closed here, SQLite removes the -wal and -shm files.
+  store.close()
   let json = options.json || isatty(STDOUT_FILENO) == 0
   switch ending {
   case .created(let account):
@@ -111,13 +129,13 @@ func finish(_ ending: Ending) -> Never {
           "login": account.login, "password_hash": account.passwordHash,
           "created_at": account.createdAt,
         ])
-        : strings.accountCreated(account.login))
+        : strings.accountCreated(account.login.escapedForTerminal))
     exit(0)
   case .signedIn(let account):
     print(
       json
         ? JSON.object(["login": account.login, "signed_in_at": account.signedInAt])
-        : strings.signedIn(account.login))
+        : strings.signedIn(account.login.escapedForTerminal))
     exit(0)
   case .status(let status, let message):
     if let message { complain(message) }
@@ -151,13 +169,16 @@ guard let screen = openScreen() else {
     ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
     : dialogue.signUp(
       RegistrationViewModel(
-        store: store, scheduler: scheduler, strings: strings, passwordPolicy: passwordPolicy,
-        strengthEstimator: strengthEstimator))
+        store: store, scheduler: scheduler, strings: strings, policy: policy,
+        passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator))
   {
   case .signedUp(let account): finish(.created(account))
   case .signedIn(let account): finish(.signedIn(account))
   case .inputEnded: finish(.status(1, strings.inputEnded))
   case .unmet: finish(.status(1, strings.answersUnmet))
+  // The dialogue has said why: no second line.
+  case .wrongCredentials: finish(.status(5, nil))
+  case .failed: finish(.status(1, nil))
   }
 }
 
@@ -167,8 +188,8 @@ let scheduler = ApplicationScheduler(application)
 let app = RegistrationApp(
   application: application,
   signUpModel: RegistrationViewModel(
-    store: store, scheduler: scheduler, strings: strings, passwordPolicy: passwordPolicy,
-    strengthEstimator: strengthEstimator),
+    store: store, scheduler: scheduler, strings: strings, policy: policy,
+    passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator),
   signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
   start: options.signIn ? .signIn : .signUp, strings: strings)
 application.render()

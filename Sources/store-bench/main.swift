@@ -2,6 +2,7 @@
 // `store-bench measure PATH` times lookups, sign-ups and sign-ins against what is in it.
 // `make bench-store` fills the store with a million accounts in between.
 import Accounts
+import Policy
 import Registration
 
 #if canImport(Glibc)
@@ -35,38 +36,51 @@ func measure(_ count: Int, _ body: (Int) throws -> Void) rethrows -> [Duration] 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else { fail("usage: store-bench prepare|measure PATH") }
 let path = arguments[2]
+let policy = UnicodeLoginPolicy()
 let store: SQLiteAccountStore
-do { store = try SQLiteAccountStore(path: path) } catch { fail("\(error)") }
+do { store = try SQLiteAccountStore(path: path, identity: policy, createsFolders: true) } catch { fail("\(error)") }
+
+/// "Login is free" as the form asks it: reserved names, then the store (identity, then
+/// skeleton).
+func isFree(_ login: String) throws -> Bool {
+  try policy.reservation(of: login) == nil && store.availability(of: login) == .free
+}
 
 switch arguments[1] {
 case "prepare":
+  do { try store.create() } catch { fail("\(error)") }
   print("created \(path)")
 case "measure":
   var generator = SystemRandomNumberGenerator()
   do {
     let present = try measure(10_000) { _ in
-      _ = try store.isLoginTaken("user\(Int.random(in: 1...1_000_000, using: &generator))")
+      _ = try isFree("user\(Int.random(in: 1...1_000_000, using: &generator))")
     }
     let absent = try measure(10_000) { _ in
-      _ = try store.isLoginTaken("nobody\(Int.random(in: 1...1_000_000, using: &generator))")
+      _ = try isFree("nobody\(Int.random(in: 1...1_000_000, using: &generator))")
     }
     let upper = try measure(10_000) { _ in
-      _ = try store.isLoginTaken("USER\(Int.random(in: 1...1_000_000, using: &generator))")
+      _ = try isFree("USER\(Int.random(in: 1...1_000_000, using: &generator))")
     }
-    print("isLoginTaken, existing login:       \(summary(present))")
-    print("isLoginTaken, missing login:        \(summary(absent))")
-    print("isLoginTaken, existing, upper case: \(summary(upper))")
+    // A Cyrillic е: no account has its identity, one has its skeleton.
+    let lookalike = try measure(10_000) { _ in
+      _ = try isFree("us\u{435}r\(Int.random(in: 1...1_000_000, using: &generator))")
+    }
+    print("Login is free, existing login:       \(summary(present))")
+    print("Login is free, missing login:        \(summary(absent))")
+    print("Login is free, existing, upper case: \(summary(upper))")
+    print("Login is free, lookalike (Cyrillic): \(summary(lookalike))")
     let stamp = Int(UInt32.random(in: 0...UInt32.max, using: &generator))
     let signUps = try measure(20) { index in
       _ = try store.createAccount(login: "bench\(stamp)x\(index)", password: "Secret123")
     }
-    print("createAccount (yescrypt + insert):  \(summary(signUps))")
+    print("createAccount (yescrypt + insert):   \(summary(signUps))")
     let signIns = try measure(20) { index in
       guard try store.signIn(login: "bench\(stamp)x\(index)", password: "Secret123") != nil else {
         fail("sign-in failed")
       }
     }
-    print("signIn (lookup + yescrypt verify):  \(summary(signIns))")
+    print("signIn (lookup + yescrypt verify):   \(summary(signIns))")
   } catch {
     fail("\(error)")
   }

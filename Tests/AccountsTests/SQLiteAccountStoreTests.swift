@@ -1,7 +1,11 @@
 import Accounts
 import Foundation
+import Policy
 import Registration
 import Testing
+
+/// The program's own login policy: the store compares logins by its identity.
+let policy = UnicodeLoginPolicy()
 
 /// A fresh folder per test, removed afterwards.
 final class TemporaryFolder {
@@ -25,7 +29,7 @@ struct SQLiteAccountStoreTests {
 
   init() throws {
     folder = try TemporaryFolder()
-    store = try SQLiteAccountStore(path: folder.path("accounts.sqlite"))
+    store = try SQLiteAccountStore(path: folder.path("accounts.sqlite"), identity: policy)
   }
 
   @Test("create, then exists and verify")
@@ -104,7 +108,7 @@ struct SQLiteAccountStoreTests {
   @Test("the file and its folder are private: 0600 and 0700")
   func modes() throws {
     let path = folder.path("deeper/still/accounts.sqlite")
-    let store = try SQLiteAccountStore(path: path)
+    let store = try SQLiteAccountStore(path: path, identity: policy, createsFolders: true)
     _ = try store.createAccount(login: "dave", password: "Secret123")
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -120,7 +124,7 @@ struct SQLiteAccountStoreTests {
   @Test("the schema version is recorded, and reopening keeps the accounts")
   func reopen() throws {
     _ = try store.createAccount(login: "erin", password: "Secret123")
-    let again = try SQLiteAccountStore(path: store.path)
+    let again = try SQLiteAccountStore(path: store.path, identity: policy)
     #expect(try again.isLoginTaken("erin"))
     #expect(try again.signIn(login: "erin", password: "Secret123") != nil)
   }
@@ -131,7 +135,9 @@ struct SQLiteAccountStoreTests {
     let results = await withTaskGroup(of: Bool.self) { group in
       for index in 0..<6 {
         group.addTask {
-          guard let store = try? SQLiteAccountStore(path: path) else { return false }
+          guard let store = try? SQLiteAccountStore(path: path, identity: policy) else {
+            return false
+          }
           let login = index % 2 == 0 ? "frank" : "FRANK"
           return (try? store.createAccount(login: login, password: "Secret123")) != nil
         }
@@ -146,15 +152,16 @@ struct SQLiteAccountStoreTests {
   func corrupt() throws {
     let path = folder.path("corrupt.sqlite")
     try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
-    #expect(throws: AccountStoreError.unavailable("file is not a database")) {
-      try SQLiteAccountStore(path: path)
+    chmod(path, 0o600)
+    #expect(throws: AccountStoreError.refused(.notADatabase)) {
+      try SQLiteAccountStore(path: path, identity: policy)
     }
   }
 
   @Test("a read-only file is a clear error")
   func readOnly() throws {
     let path = folder.path("readonly.sqlite")
-    _ = try SQLiteAccountStore(path: path)
+    try SQLiteAccountStore(path: path, identity: policy).create()
     // Permission bits do not stop root, which CI runs as; the immutable attribute does.
     if getuid() == 0 {
       try #require(setImmutable(path, true), "cannot make a file read-only here")
@@ -166,7 +173,7 @@ struct SQLiteAccountStoreTests {
       chmod(path, 0o600)
     }
     #expect(throws: AccountStoreError.unavailable("the file is read-only")) {
-      try SQLiteAccountStore(path: path)
+      try SQLiteAccountStore(path: path, identity: policy)
     }
   }
 
@@ -186,7 +193,7 @@ struct SQLiteAccountStoreTests {
     let blocker = folder.path("file")
     FileManager.default.createFile(atPath: blocker, contents: Data())
     #expect(throws: AccountStoreError.self) {
-      try SQLiteAccountStore(path: blocker + "/sub/accounts.sqlite")
+      try SQLiteAccountStore(path: blocker + "/sub/accounts.sqlite", identity: policy)
     }
   }
 

@@ -3,7 +3,7 @@ import Testing
 
 /// Real accounts through the real binary: a database in a temporary folder, checked with
 /// the sqlite3 command, then used again to see the login taken and to sign in.
-@Suite("Accounts end to end", .serialized)
+@Suite("Accounts end to end", .serialized, .cleansUp)
 struct AccountsEndToEndTests {
   @Test("sign up, see the hash in the database, find the login taken, sign in")
   func accountLifecycle() throws {
@@ -55,11 +55,12 @@ struct AccountsEndToEndTests {
     try run("--json")
     try tmux.wait(forText: "Create account")
     try tmux.type("alice")
-    try tmux.wait(forText: "✗ Login is free")
+    try tmux.wait(forText: "✗ This login is taken.")
     try tmux.keys("C-u")
     try tmux.type("ALICE")
     try tmux.wait(for: "ALICE to be found taken") { lines in
-      lines.contains { $0.contains("ALICE") } && lines.contains { $0.contains("✗ Login is free") }
+      lines.contains { $0.contains("ALICE") }
+        && lines.contains { $0.contains("✗ This login is taken.") }
     }
     try tmux.keys("Escape")
     #expect(try finished() == 1)
@@ -72,9 +73,9 @@ struct AccountsEndToEndTests {
     try tmux.type("Zq7vLm2p")
     try tmux.keys("Tab", "Enter")
     try tmux.wait(forText: "Wrong login or password.")
-    try tmux.keys("BTab")
-    try tmux.type("R")
-    try tmux.keys("Tab", "Enter")
+    // Back in the password, cleared: type it again, and Enter signs in.
+    try tmux.type("Zq7vLm2pR")
+    try tmux.keys("Enter")
     #expect(try finished() == 0)
     let signedIn = try String(contentsOfFile: out, encoding: .utf8)
     #expect(
@@ -90,9 +91,10 @@ struct AccountsEndToEndTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let corrupt = folder.appendingPathComponent("corrupt.sqlite").path
     try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: corrupt))
+    chmod(corrupt, 0o600)
     let result = try command(Tmux.binary, ["--db", corrupt])
     #expect(result.status == 3)
     #expect(result.output.contains(corrupt))
-    #expect(result.output.contains("file is not a database"))
+    #expect(result.output.contains("it is not a SQLite database"))
   }
 }

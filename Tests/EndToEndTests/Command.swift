@@ -65,18 +65,27 @@ private func spawn(
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
   }
-  // No signal blocked in the child: it would inherit the test thread's mask, and a tmux
-  // server with SIGCHLD and SIGTERM blocked outlives its kill-server.
+  let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+  defer { argv.forEach { free($0) } }
+  // The test's scope marks the child, so that the scope can find it again and end it.
+  let variables = ProcessInfo.processInfo.environment.merging(
+    Cleanup.current?.environment ?? [:], uniquingKeysWith: { $1 })
+  let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+  defer { envp.forEach { free($0) } }
+  // Swift Testing's worker threads block SIGTERM and SIGHUP, and a child inherits that: a
+  // tmux server would then ignore its own kill-server, and the form in it its SIGHUP.
+  // The child starts with nothing blocked and the default action for every signal.
   var attributes = posix_spawnattr_t()
   posix_spawnattr_init(&attributes)
   defer { posix_spawnattr_destroy(&attributes) }
   var none = sigset_t()
   sigemptyset(&none)
   posix_spawnattr_setsigmask(&attributes, &none)
-  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-  let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-  defer { argv.forEach { free($0) } }
-  let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+  var all = sigset_t()
+  sigfillset(&all)
+  posix_spawnattr_setsigdefault(&attributes, &all)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+  let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
   close(fds[1])
   return result
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@Suite("Commands the tests start")
+@Suite("Commands the tests start", .cleansUp)
 struct CommandTests {
   /// Swift Testing's worker threads block signals; a tmux server that inherits SIGCHLD and
   /// SIGTERM blocked never sees its shell end, so `kill-server` leaves it running.

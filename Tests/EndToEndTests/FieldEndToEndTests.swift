@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The fields of the real binary in tmux: scripts, paste, mouse, reveal.
-@Suite("Fields end to end", .serialized)
+@Suite("Fields end to end", .serialized, .cleansUp)
 struct FieldEndToEndTests {
   /// Starts the form and waits for it. The Login field starts at column 17, row 3.
   func startForm() throws -> Tmux {

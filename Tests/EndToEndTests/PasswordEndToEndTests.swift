@@ -3,7 +3,7 @@ import Testing
 
 /// The host's password policy and the strength meter in the release binary: the form in
 /// tmux, line by line through a pipe, and the --password-policy flag.
-@Suite("Passwords end to end", .serialized)
+@Suite("Passwords end to end", .serialized, .cleansUp)
 struct PasswordEndToEndTests {
   let folder: URL
 

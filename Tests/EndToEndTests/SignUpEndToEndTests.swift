@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The release binary in tmux at 80x24, used as a person would use it.
-@Suite("End to end", .serialized)
+@Suite("End to end", .serialized, .cleansUp)
 struct SignUpEndToEndTests {
   let directory: URL
 

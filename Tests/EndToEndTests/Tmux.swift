@@ -14,6 +14,7 @@ final class Tmux {
     size = (width, height)
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket).path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    Cleanup.current?.add(socket: socket)
     var arguments = ["new-session", "-d", "-x", "\(width)", "-y", "\(height)"]
     let base = ["LANG": "C.UTF-8", "TERM": "tmux-256color", "PS1": "$ ", "HOME": directory]
     for (key, value) in base.merging(environment, uniquingKeysWith: { $1 }) {

@@ -37,7 +37,8 @@ struct PlainFrontEndTests {
     PlainFrontEnd.Outcome, ScriptedDialogue
   ) {
     let dialogue = ScriptedDialogue(answers)
-    let model = RegistrationViewModel(store: store, scheduler: scheduler, strings: strings)
+    let model = RegistrationViewModel(
+      store: store, scheduler: scheduler, strings: strings, policy: FakeLoginPolicy())
     let outcome = PlainFrontEnd(dialogue: dialogue, scheduler: scheduler, strings: strings).signUp(
       model)
     return (outcome, dialogue)
@@ -56,6 +57,7 @@ struct PlainFrontEndTests {
         Create account
         Login: bobby
           [x] At least 4 characters
+          [x] Letters, digits and . _ -
           [x] Login is free
         Password: 
           [x] At least 8 characters
@@ -70,15 +72,17 @@ struct PlainFrontEndTests {
   @Test("each field is asked again until its requirements are met")
   func askAgain() {
     let (outcome, dialogue) = signUp([
-      "alice", "bob", "bobby", "secret123", "Secret123", "Secret12", "Secret123",
+      "alice", "bob", "bobby", "secret123", "Secret123", "Secret12", "Secret123", "Secret123",
     ])
     #expect(outcome != .inputEnded)
     #expect(
       dialogue.transcript.contains(
-        "Login: alice\n  [x] At least 4 characters\n  [ ] Login is free\n"))
+        "Login: alice\n  [x] At least 4 characters\n  [x] Letters, digits and . _ -\n"
+          + "  [ ] This login is taken.\n"))
     #expect(
-      dialogue.transcript.contains("Login: bob\n  [ ] At least 4 characters\n  [x] Login is free\n")
-    )
+      dialogue.transcript.contains(
+        "Login: bob\n  [ ] At least 4 characters\n  [x] Letters, digits and . _ -\n"
+          + "  [ ] Login is free\n"))
     #expect(
       dialogue.transcript.contains("  [x] At least 8 characters\n  [ ] One uppercase letter\n"))
     #expect(dialogue.transcript.contains("Confirm password: \n  [ ] Matches the password\n"))
@@ -88,15 +92,37 @@ struct PlainFrontEndTests {
   @Test("a script is not asked again: an unmet answer ends the dialogue, nothing created")
   func scriptNotAskedAgain() {
     let dialogue = ScriptedDialogue(["bob", "Secret123", "Secret123"], interactive: false)
-    let model = RegistrationViewModel(store: store, scheduler: scheduler)
+    let model = RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy())
     let outcome = PlainFrontEnd(dialogue: dialogue, scheduler: scheduler, strings: .english).signUp(
       model)
     #expect(outcome == .unmet)
     #expect(
       dialogue.transcript.hasSuffix(
-        "Login: bob\n  [ ] At least 4 characters\n  [x] Login is free\n"))
+        "Login: bob\n  [ ] At least 4 characters\n  [x] Letters, digits and . _ -\n"
+          + "  [ ] Login is free\n"))
     #expect(!dialogue.transcript.contains("Secret123"))
     #expect(store.count == 1)
+  }
+
+  @Test(
+    "a refused login: the rule it breaks follows the checklist, in the user's language",
+    arguments: [
+      (
+        Language.english,
+        "  [ ] Letters, digits and . _ -\n  [ ] Login is free\nNo spaces in a login\n"
+      ),
+      (
+        .russian,
+        "  [ ] Буквы, цифры и . _ -\n  [ ] Логин свободен\nВ логине не может быть пробелов\n"
+      ),
+    ])
+  func refusedLogin(language: Language, expected: String) {
+    let (outcome, dialogue) = signUp(["bo bby", "bobby"], strings: language.strings)
+    #expect(outcome == .inputEnded)
+    #expect(dialogue.transcript.contains(expected))
+    // Fixed: no reason follows.
+    let strings = language.strings
+    #expect(dialogue.transcript.hasSuffix("\(strings.loginIsFree)\n\(strings.passwordLabel): \n"))
   }
 
   @Test("a store that cannot answer: the reason follows the checklist")
@@ -127,7 +153,7 @@ struct PlainFrontEndTests {
     let dialogue = ScriptedDialogue([
       "bobby", "Secret123", "Secret123", "carol", "Secret123", "Secret123",
     ])
-    let model = RegistrationViewModel(store: store, scheduler: scheduler)
+    let model = RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy())
     var once = true
     // Another process takes "bobby" between the checks and the submission.
     model.onCreated = { _ in }

@@ -10,7 +10,7 @@ struct LoginAvailabilityTests {
   let model: RegistrationViewModel
 
   init() {
-    model = RegistrationViewModel(store: store, scheduler: scheduler)
+    model = RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy())
   }
 
   var free: RequirementStatus { model.requirements.first { $0.id == "login.free" }! }
@@ -144,7 +144,7 @@ struct AccountCreationTests {
   let model: RegistrationViewModel
 
   init() {
-    model = RegistrationViewModel(store: store, scheduler: scheduler)
+    model = RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy())
     model.login = "bobby"
     model.password = "Secret123"
     model.confirmation = "Secret123"
@@ -172,7 +172,7 @@ struct AccountCreationTests {
     store.fail(with: .unavailable("attempt to write a readonly database"))
     model.submit()
     scheduler.settle()
-    #expect(model.message == "Not saved: attempt to write a readonly database")
+    #expect(model.message == "Account not created: attempt to write a readonly database")
     #expect(model.message?.contains("Secret123") == false)
     #expect(model.password == "Secret123")
     store.fail(with: nil)

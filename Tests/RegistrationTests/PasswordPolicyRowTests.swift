@@ -14,7 +14,7 @@ struct PasswordPolicyRowTests {
   ) -> RegistrationViewModel {
     RegistrationViewModel(
       store: InMemoryAccountStore(), scheduler: scheduler, strings: strings,
-      passwordPolicy: policy, strengthEstimator: estimator)
+      policy: FakeLoginPolicy(), passwordPolicy: policy, strengthEstimator: estimator)
   }
 
   func row(_ model: RegistrationViewModel) -> RequirementStatus {
@@ -34,10 +34,12 @@ struct PasswordPolicyRowTests {
     let ids = model().requirements.map(\.id)
     #expect(
       ids == [
-        "login.length", "login.free", "password.length", "password.uppercase", "password.policy",
+        "login.length", "login.characters", "login.free", "password.length", "password.uppercase",
+        "password.policy",
         "confirmation.matches",
       ])
-    let without = RegistrationViewModel(store: InMemoryAccountStore(), scheduler: scheduler)
+    let without = RegistrationViewModel(
+      store: InMemoryAccountStore(), scheduler: scheduler, policy: FakeLoginPolicy())
     #expect(!without.requirements.contains { $0.id == "password.policy" })
   }
 
@@ -75,7 +77,7 @@ struct PasswordPolicyRowTests {
       model.password = password
       scheduler.settle()
       #expect(row(model).state == .unmet)
-      #expect(row(model).reason == text)
+      #expect(row(model).note == text)
       #expect(row(model).displayText == text)
     }
   }
@@ -102,7 +104,7 @@ struct PasswordPolicyRowTests {
     #expect(row(model).state == .checking)
     scheduler.finishAllWork()
     #expect(row(model).state == .checking, "the answer for Password1 is not for this text")
-    #expect(row(model).reason == nil)
+    #expect(row(model).note == nil)
     model.password = "Secret123"
     scheduler.advance(by: .milliseconds(250))
     model.password = "Secret1234"
@@ -112,7 +114,7 @@ struct PasswordPolicyRowTests {
     #expect(row(model).state == .met)
     scheduler.finishWork(at: 0)  // ...then Secret123, stale: dropped
     #expect(row(model).state == .met)
-    #expect(row(model).reason == nil)
+    #expect(row(model).note == nil)
   }
 
   @Test("a change taken back within the pause shows the known answer at once, unasked")
@@ -139,7 +141,7 @@ struct PasswordPolicyRowTests {
     model.login = "alice"
     #expect(row(model).state == .checking)
     scheduler.settle()
-    #expect(row(model).reason == "Easy to guess: contains the login")
+    #expect(row(model).note == "Easy to guess: contains the login")
   }
 
   @Test("Sign up needs the policy's yes")
@@ -218,7 +220,8 @@ struct PasswordPolicyRowTests {
     #expect(model.strength == .strong)
     model.password = ""
     #expect(model.strength == nil)
-    let none = RegistrationViewModel(store: InMemoryAccountStore(), scheduler: scheduler)
+    let none = RegistrationViewModel(
+      store: InMemoryAccountStore(), scheduler: scheduler, policy: FakeLoginPolicy())
     none.password = "Zq7vLm2pR"
     #expect(!none.estimatesStrength && none.strength == nil)
   }

@@ -20,7 +20,8 @@ struct RegistrationViewModelTests {
 
   @Test("outputs always equal the rules applied to the inputs")
   func outputsFollowInputs() {
-    let model = RegistrationViewModel(store: InMemoryAccountStore(), scheduler: ManualScheduler())
+    let model = RegistrationViewModel(
+      store: InMemoryAccountStore(), scheduler: ManualScheduler(), policy: FakeLoginPolicy())
     let script: [(RegistrationField, String)] = [
       (.login, "ali"), (.login, "alice"), (.password, "secret12"), (.password, "Secret12"),
       (.confirmation, "Secret1"), (.confirmation, "Secret12"), (.password, "Secret123"),
@@ -44,7 +45,8 @@ struct RegistrationViewModelTests {
 
   @Test("changing the password re-checks the confirmation")
   func passwordRechecksConfirmation() {
-    let model = RegistrationViewModel(store: InMemoryAccountStore(), scheduler: ManualScheduler())
+    let model = RegistrationViewModel(
+      store: InMemoryAccountStore(), scheduler: ManualScheduler(), policy: FakeLoginPolicy())
     model.password = "Secret123"
     model.confirmation = "Secret123"
     #expect(states(model)["confirmation.matches"] == true)
@@ -57,7 +59,8 @@ struct RegistrationViewModelTests {
   @Test("can submit only when every requirement is met, the store's answer included")
   func canSubmit() {
     let scheduler = ManualScheduler()
-    let model = RegistrationViewModel(store: InMemoryAccountStore(), scheduler: scheduler)
+    let model = RegistrationViewModel(
+      store: InMemoryAccountStore(), scheduler: scheduler, policy: FakeLoginPolicy())
     #expect(!model.canSubmit)
     model.login = "alice"
     model.password = "Secret123"
@@ -78,9 +81,12 @@ struct RegistrationViewModelTests {
   @Test("a rejected submit names the first field with an unmet requirement")
   func rejectedSubmit() {
     let scheduler = ManualScheduler()
-    let model = RegistrationViewModel(store: InMemoryAccountStore(), scheduler: scheduler)
+    let model = RegistrationViewModel(
+      store: InMemoryAccountStore(), scheduler: scheduler, policy: FakeLoginPolicy())
     model.login = "alice"
-    #expect(model.submit() == .rejected(firstUnmet: .login), "the login is being checked")
+    #expect(
+      model.submit() == .rejected(firstUnmet: .password),
+      "a login still being checked does not send you back to it")
     scheduler.settle()
     #expect(model.submit() == .rejected(firstUnmet: .password))
     model.password = "Secret123"
@@ -91,7 +97,8 @@ struct RegistrationViewModelTests {
 
   @Test("errors show only after leaving a field or trying to submit")
   func errorVisibility() {
-    let model = RegistrationViewModel(store: InMemoryAccountStore(), scheduler: ManualScheduler())
+    let model = RegistrationViewModel(
+      store: InMemoryAccountStore(), scheduler: ManualScheduler(), policy: FakeLoginPolicy())
     model.login = "al"
     #expect(!model.showsError(for: .login))
     model.leave(.login)
@@ -106,7 +113,8 @@ struct RegistrationViewModelTests {
 
   @Test("a requirement's observers hear only of real changes")
   func observersHearOnlyChanges() {
-    let model = RegistrationViewModel(store: InMemoryAccountStore(), scheduler: ManualScheduler())
+    let model = RegistrationViewModel(
+      store: InMemoryAccountStore(), scheduler: ManualScheduler(), policy: FakeLoginPolicy())
     let length = model.requirements.first { $0.id == "login.length" }!
     let uppercase = model.requirements.first { $0.id == "password.uppercase" }!
     let lengthChanges = ChangeCounter()

@@ -1,4 +1,5 @@
 import Registration
+import TestSupport
 import Testing
 
 @Suite("Requirements")
@@ -52,17 +53,18 @@ struct RequirementTests {
 
   @Test("sign-up rules come in display order, each under its field")
   func order() {
-    let rules = Requirement.signUp()
+    let rules = Requirement.signUp(policy: FakeLoginPolicy())
     #expect(
       rules.map(\.id) == [
-        "login.length", "login.free", "password.length", "password.uppercase",
-        "confirmation.matches",
+        "login.length", "login.characters", "login.free", "password.length",
+        "password.uppercase", "confirmation.matches",
       ])
-    #expect(rules.map(\.field) == [.login, .login, .password, .password, .confirmation])
+    #expect(
+      rules.map(\.field) == [.login, .login, .login, .password, .password, .confirmation])
     #expect(
       rules.map(\.text) == [
-        "At least 4 characters", "Login is free", "At least 8 characters", "One uppercase letter",
-        "Matches the password",
+        "At least 4 characters", "Letters, digits and . _ -", "Login is free",
+        "At least 8 characters", "One uppercase letter", "Matches the password",
       ])
     #expect(Requirement.loginIsFree().isMet(by: RegistrationInput(login: "alice")) == nil)
   }

@@ -8,7 +8,7 @@ struct ViewModelRegressionTests {
   func staleMessage() {
     let store = InMemoryAccountStore()
     let scheduler = ManualScheduler()
-    let model = RegistrationViewModel(store: store, scheduler: scheduler)
+    let model = RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy())
     model.login = "bobby"
     model.password = "Secret123"
     model.confirmation = "Secret123"
@@ -25,7 +25,7 @@ struct ViewModelRegressionTests {
   func failedLookupRetried() {
     let store = InMemoryAccountStore()
     let scheduler = ManualScheduler()
-    let model = RegistrationViewModel(store: store, scheduler: scheduler)
+    let model = RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy())
     store.fail(with: .unavailable("database is locked"))
     model.login = "bobby"
     scheduler.settle()

@@ -55,7 +55,7 @@ struct SignInViewModelTests {
     _ = attempt("alice", "wrong")
     model.disappear()
     #expect(model.message == nil)
-    #expect(model.login == "alice" && model.password == "wrong")
+    #expect(model.login == "alice" && model.password == "", "a refused password is cleared")
   }
 }
 
@@ -93,7 +93,8 @@ struct RouterTests {
   func valuesSurvive() {
     let store = InMemoryAccountStore()
     let scheduler = ManualScheduler()
-    let signUp = RegistrationViewModel(store: store, scheduler: scheduler)
+    let signUp = RegistrationViewModel(
+      store: store, scheduler: scheduler, policy: FakeLoginPolicy())
     let signIn = SignInViewModel(store: store, scheduler: scheduler)
     let router = Router(screens: [.signUp: signUp, .signIn: signIn])
     router.show(.signUp)

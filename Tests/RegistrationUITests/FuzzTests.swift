@@ -1,4 +1,5 @@
 import Foundation
+import Policy
 import Registration
 import RegistrationUI
 import Terminal
@@ -95,8 +96,10 @@ struct FuzzTests {
     // A masked field's value row shows masks only (or, empty, its placeholder).
     let secureFields = form.application.root.subtree.compactMap { $0 as? SecureField }
     for field in secureFields where !field.isRevealed && !field.editor.isEmpty {
-      guard let frame = form.application.screenFrame(of: field), frame.minY + 1 >= 0,
-        frame.minY + 1 < screen.size.height
+      // Rows outside the viewport hold the scroll marks, not the field.
+      let viewport = form.application.viewport
+      guard let frame = form.application.screenFrame(of: field), frame.minY + 1 >= viewport.minY,
+        frame.minY + 1 < viewport.maxY
       else { continue }
       for x in max(0, frame.minX)..<min(screen.size.width, frame.maxX) {
         let cell = screen.cell(at: Point(x: x, y: frame.minY + 1)).text
@@ -119,7 +122,7 @@ struct FuzzTests {
   /// Runs one sequence; the first violated invariant, with the event that led to it.
   static func run(seed: UInt64) -> String? {
     var random = SeededGenerator(seed: seed)
-    let store = InMemoryAccountStore(logins: ["alice"])
+    let store = InMemoryAccountStore(logins: ["alice"], identity: UnicodeLoginPolicy())
     let form = SignUpHarness(
       size: Size(
         width: Int.random(in: 1...100, using: &random),

@@ -1,3 +1,4 @@
+import Policy
 import Registration
 import RegistrationUI
 import Terminal
@@ -19,7 +20,7 @@ struct LanguageScreenTests {
   /// race, a wrong password.
   static func screens(_ strings: Strings) -> [String] {
     var seen: [String] = []
-    let store = InMemoryAccountStore(logins: ["taken"])
+    let store = InMemoryAccountStore(logins: ["taken"], identity: UnicodeLoginPolicy())
     let form = SignUpHarness(store: store, strings: strings)
     func look() { seen.append(form.screen.lines.joined(separator: "\n")) }
     look()
@@ -27,7 +28,8 @@ struct LanguageScreenTests {
     look()
     form.type("en")
     form.settle()
-    form.press(Key(.tab))
+    look()  // taken, with the offer to sign in
+    form.press(Key(.tab), Key(.tab))  // past "Sign in instead?"
     form.type("secret")
     form.press(Key(.tab), Key(.tab), Key(.enter))
     look()  // rejected: focus back on Login, errors shown

@@ -1,3 +1,4 @@
+import Policy
 import Registration
 import RegistrationUI
 import Terminal
@@ -47,7 +48,7 @@ struct SignInScreenTests {
 
   @Test("a wrong password says so without saying which; the right one signs in")
   func signIn() {
-    let store = InMemoryAccountStore()
+    let store = InMemoryAccountStore(identity: UnicodeLoginPolicy())
     store.add(login: "Alice", password: "Secret123")
     let form = SignUpHarness(start: .signIn, store: store)
     form.type("alice")
@@ -58,8 +59,7 @@ struct SignInScreenTests {
     form.settle()
     #expect(form.screen.lines.contains { $0.contains("Wrong login or password.") })
     #expect(compareSnapshot(form.screen, named: "sign-in-wrong") == .matches)
-    form.press(Key(.up))
-    form.type("3")
+    form.type("Secret123")
     #expect(!form.screen.lines.contains { $0.contains("Wrong login or password.") })
     form.press(Key(.tab), Key(.enter))
     form.settle()
@@ -87,7 +87,7 @@ struct SignInScreenTests {
     form.settle()
     #expect(form.app.outcome == nil)
     #expect(form.screen.lines.contains { $0.contains("The login was just taken. Choose another.") })
-    #expect(form.screen.lines.contains { $0.contains("✗ Login is free") })
+    #expect(form.screen.lines.contains { $0.contains("✗ This login is taken") })
     #expect(form.model.password == "Secret123")
     #expect(compareSnapshot(form.screen, named: "sign-up-lost-race") == .matches)
   }
@@ -95,7 +95,7 @@ struct SignInScreenTests {
   @Test("while the login is checked the row says so")
   func checking() {
     let form = SignUpHarness()
-    form.type("bob")
+    form.type("bobby")
     #expect(form.screen.lines.contains { $0.contains("… Checking that the login is free") })
     form.wait(.milliseconds(250))
     form.settle()

@@ -1,3 +1,4 @@
+import Policy
 import Registration
 import RegistrationUI
 import Terminal
@@ -18,15 +19,17 @@ final class SignUpHarness {
   init(
     size: Size = Size(width: 80, height: 24),
     capabilities: ScreenCapabilities = ScreenCapabilities(colors: true, unicode: true),
-    start: Route = .signUp, store: InMemoryAccountStore = InMemoryAccountStore(),
-    strings: Strings = .english, passwordPolicy: (any PasswordPolicy)? = nil,
+    start: Route = .signUp, store: InMemoryAccountStore? = nil, strings: Strings = .english,
+    policy: UnicodeLoginPolicy = UnicodeLoginPolicy(), passwordPolicy: (any PasswordPolicy)? = nil,
     strengthEstimator: (any StrengthEstimator)? = nil
   ) {
     screen = MemoryScreen(size: size, capabilities: capabilities)
+    // The program's real policy (ICU), and a store that compares logins by it.
+    let store = store ?? InMemoryAccountStore(identity: policy)
     self.store = store
     model = RegistrationViewModel(
-      store: store, scheduler: scheduler, strings: strings, passwordPolicy: passwordPolicy,
-      strengthEstimator: strengthEstimator)
+      store: store, scheduler: scheduler, strings: strings, policy: policy,
+      passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator)
     signInModel = SignInViewModel(store: store, scheduler: scheduler, strings: strings)
     app = RegistrationApp(
       application: Application(screen: screen), signUpModel: model, signInModel: signInModel,

@@ -251,6 +251,6 @@ struct SignUpScreenTests {
     let cursor = form.screen.cursor
     #expect(cursor != nil && cursor!.y < 12)
     form.press(Key(.tab))
-    #expect(form.screen.lines.contains { $0.contains("[ Sign up ]") })
+    #expect(form.screen.lines.contains { $0.contains("[ Create account ]") })
   }
 }

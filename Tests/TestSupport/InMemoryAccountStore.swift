@@ -2,24 +2,30 @@ import Registration
 import Synchronization
 
 /// An account store in memory, for tests. It can fail on demand, and have accounts added
-/// behind the form's back (another process winning a race).
+/// behind the form's back (another process winning a race). Logins are compared by the
+/// identity and skeleton of the policy it is given.
 public final class InMemoryAccountStore: AccountStore {
   private struct Account {
     let login: String
     let password: String
+    let skeleton: String
   }
 
+  private let identity: any LoginIdentity
+  /// By identity key.
   private let accounts = Mutex<[String: Account]>([:])
   private let failure = Mutex<AccountStoreError?>(nil)
   private let lookups = Mutex<[String]>([])
 
-  public init(logins: [String] = []) {
+  public init(logins: [String] = [], identity: any LoginIdentity = FakeLoginPolicy()) {
+    self.identity = identity
     for login in logins { add(login: login, password: "Secret123") }
   }
 
   /// Adds an account directly, as another process would.
   public func add(login: String, password: String) {
-    accounts.withLock { $0[login.lowercased()] = Account(login: login, password: password) }
+    let account = Account(login: login, password: password, skeleton: identity.skeleton(login))
+    accounts.withLock { $0[identity.identityKey(login)] = account }
   }
 
   /// Makes every call fail with `error` (nil: work again).
@@ -32,9 +38,13 @@ public final class InMemoryAccountStore: AccountStore {
   public var count: Int { accounts.withLock { $0.count } }
 
   public func isLoginTaken(_ login: String) throws(AccountStoreError) -> Bool {
+    try availability(of: login) == .taken
+  }
+
+  public func availability(of login: String) throws(AccountStoreError) -> LoginAvailability {
     if let error = failure.withLock({ $0 }) { throw error }
     lookups.withLock { $0.append(login) }
-    return accounts.withLock { $0[login.lowercased()] != nil }
+    return accounts.withLock { availability(of: login, in: $0) }
   }
 
   public func createAccount(login: String, password: String) throws(AccountStoreError)
@@ -42,8 +52,9 @@ public final class InMemoryAccountStore: AccountStore {
   {
     if let error = failure.withLock({ $0 }) { throw error }
     let created = accounts.withLock { accounts -> Bool in
-      guard accounts[login.lowercased()] == nil else { return false }
-      accounts[login.lowercased()] = Account(login: login, password: password)
+      guard availability(of: login, in: accounts) == .free else { return false }
+      accounts[identity.identityKey(login)] = Account(
+        login: login, password: password, skeleton: identity.skeleton(login))
       return true
     }
     guard created else { throw .loginTaken }
@@ -53,8 +64,15 @@ public final class InMemoryAccountStore: AccountStore {
   public func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?
   {
     if let error = failure.withLock({ $0 }) { throw error }
-    guard let account = accounts.withLock({ $0[login.lowercased()] }), account.password == password
+    guard let account = accounts.withLock({ $0[identity.identityKey(login)] }),
+      account.password == password
     else { return nil }
     return SignedInAccount(login: account.login, signedInAt: "2026-11-29T12:00:00Z")
+  }
+
+  private func availability(of login: String, in accounts: [String: Account]) -> LoginAvailability {
+    if accounts[identity.identityKey(login)] != nil { return .taken }
+    let skeleton = identity.skeleton(login)
+    return accounts.values.contains { $0.skeleton == skeleton } ? .lookalike : .free
   }
 }

@@ -6,14 +6,14 @@ import Widgets
 struct FieldBehaviourTests {
   // MARK: Anatomy
 
-  @Test("floating label: placeholder in the value row until focused or filled")
+  @Test("floating label: the label in the value row until focused or filled")
   func floatingLabel() {
     let form = FieldHarness()
     #expect(form.labelRow == "Name")
-    #expect(form.valueRow == "")
+    #expect(form.valueRow == "Your name", "focused and empty: the placeholder")
     form.press(Key(.tab))
     #expect(form.labelRow == "")
-    #expect(form.valueRow == "Your name")
+    #expect(form.valueRow == "Name")
     #expect(form.screen.cell(at: Point(x: 0, y: 1)).style.attributes.contains(.dim))
     form.press(Key(.up))
     form.type("Ann")
