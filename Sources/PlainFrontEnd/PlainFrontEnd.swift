@@ -19,18 +19,27 @@ public final class PlainFrontEnd {
     case wrongCredentials
     /// A script's attempt the store could not carry out (the dialogue said why).
     case failed
+    /// A signal came while the store was asked, and nothing was done: the program ends
+    /// with 128 + signal. (Had the account been made, the outcome would say so, with the
+    /// signal still held: see `SignalHold`.)
+    case terminated(signal: Int32)
   }
 
   private let dialogue: any Dialogue
   private let scheduler: ManualScheduler
   private let strings: Strings
+  private let signals: SignalHold
 
   /// `scheduler` must be the one the view models were made with: the dialogue lets it
-  /// settle after each answer.
-  public init(dialogue: any Dialogue, scheduler: ManualScheduler, strings: Strings) {
+  /// settle after each answer. `signals` is `.process` in the program.
+  public init(
+    dialogue: any Dialogue, scheduler: ManualScheduler, strings: Strings,
+    signals: SignalHold = .none
+  ) {
     self.dialogue = dialogue
     self.scheduler = scheduler
     self.strings = strings
+    self.signals = signals
   }
 
   public func signUp(_ model: RegistrationViewModel) -> Outcome {
@@ -49,9 +58,12 @@ public final class PlainFrontEnd {
         case .end(let ending): return ending
         }
       }
+      signals.hold()
       model.submit()
       scheduler.settle()
+      // Made: it must be reported before any signal acts, so the hold stays.
       if let created { return .signedUp(created) }
+      if let signal = signals.release() { return .terminated(signal: signal) }
       // Not created: the login was taken meanwhile, or the store failed. Say why, start over.
       if let message = model.message { say(message) }
       if !dialogue.isInteractive { return .unmet }
@@ -77,9 +89,11 @@ public final class PlainFrontEnd {
       }
       model.login = login
       model.password = password
+      signals.hold()
       model.signIn()
       scheduler.settle()
       if let signedIn { return .signedIn(signedIn) }
+      if let signal = signals.release() { return .terminated(signal: signal) }
       if let message = model.message { say(message) }
       if !dialogue.isInteractive { return model.credentialsRefused ? .wrongCredentials : .failed }
     }

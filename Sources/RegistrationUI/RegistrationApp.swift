@@ -13,8 +13,10 @@ public final class RegistrationApp {
     case cancelled
     /// Ctrl-C.
     case interrupted
-    /// A signal ended the program.
-    case terminated(signal: Int32)
+    /// A signal ended the program. One that came while an account was being created (or
+    /// a password checked) waited for the answer: `completed` is what was done meanwhile
+    /// (`.signedUp`, `.signedIn`), to be reported before the program ends.
+    indirect case terminated(signal: Int32, completed: Outcome? = nil)
     /// The terminal went away.
     case inputClosed
   }
@@ -54,8 +56,20 @@ public final class RegistrationApp {
       }
     }
     application.keyBindings[.control("c")] = { [unowned self] in
-      // A second Ctrl-C does not wait.
-      if leaving == .interrupted { finish(.interrupted) } else { leave(.interrupted) }
+      // A second Ctrl-C (or one after a signal) does not wait.
+      if isEnding { finish(.interrupted) } else { leave(.interrupted) }
+    }
+    // SIGTERM, SIGHUP, SIGQUIT: like Ctrl-C, they wait for an account being written.
+    application.onTerminate = { [unowned self] signal in
+      if isEnding {
+        finish(.terminated(signal: signal))
+      } else {
+        leave(.terminated(signal: signal))
+      }
+    }
+    // The terminal gone (it hung up: SIGHUP comes too) waits for the answer as well.
+    application.onEndOfInput = { [unowned self] in
+      if leaving == nil { leave(.inputClosed) }
     }
     application.onFocusLeave = { [unowned self] view in
       if let field = signUp.field(of: view) { signUpModel.leave(field) }
@@ -106,8 +120,22 @@ public final class RegistrationApp {
     if isBusy() { leaving = outcome } else { finish(outcome) }
   }
 
+  /// Whether Ctrl-C or a signal already asked to end (and waits): a second ask does not.
+  private var isEnding: Bool {
+    switch leaving {
+    case .interrupted, .terminated: true
+    default: false
+    }
+  }
+
   private func finish(_ outcome: Outcome) {
-    self.outcome = outcome
+    switch (leaving, outcome) {
+    // Done while a signal waited: reported, and the signal still ends the program.
+    case (.terminated(let signal, nil)?, .signedUp), (.terminated(let signal, nil)?, .signedIn):
+      self.outcome = .terminated(signal: signal, completed: outcome)
+    default:
+      self.outcome = outcome
+    }
     application.stop()
   }
 }

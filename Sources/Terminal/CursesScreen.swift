@@ -50,6 +50,10 @@ public final class CursesScreen: Screen {
   private var readBuffer = [UInt8](repeating: 0, count: 65536)
   private var shownCursor: Point?
   private var isOpen = true
+  /// The terminal went away (and it was said): from then on only signals, the waker and
+  /// timers are waited for, or every wait would end at once (a hung-up tty always polls
+  /// ready) while the program waits for an account being written.
+  private var inputEnded = false
 
   /// A lone Esc is the Esc key when nothing follows within this time.
   private static let escapeDelay = Duration.milliseconds(25)
@@ -86,8 +90,19 @@ public final class CursesScreen: Screen {
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
       _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     }
-    // Installed before newterm, so ncurses leaves these signals to us.
-    csignals_forward(signalPipe.write, Self.forwardedSignals, Int32(Self.forwardedSignals.count))
+    // Installed before newterm, so ncurses leaves these signals to us. Without them Ctrl-C
+    // and SIGTERM could not restore the terminal: no form then.
+    guard
+      csignals_forward(
+        signalPipe.write, Self.forwardedSignals, Int32(Self.forwardedSignals.count)) == 0
+    else {
+      let reason = String(cString: strerror(errno))
+      csignals_restore_defaults(Self.forwardedSignals, Int32(Self.forwardedSignals.count))
+      wakeDescriptor.close()
+      Glibc.close(signalPipe.read)
+      Glibc.close(tty)
+      throw .noTerminal(reason: reason)
+    }
 
     let outputFD = dup(tty)
     let file = outputFD >= 0 ? fdopen(outputFD, "r+") : nil
@@ -254,14 +269,14 @@ public final class CursesScreen: Screen {
       let wakeAt = [deadline, escapeDeadline].compactMap { $0 }.min()
       let timeout = wakeAt.map { max(.zero, $0 - .now) }
       var fds = [
-        pollfd(fd: tty, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: inputEnded ? -1 : tty, events: Int16(POLLIN), revents: 0),
         pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0),
       ]
       let milliseconds = timeout.map { Int32(($0 + .microseconds(999)) / .milliseconds(1)) } ?? -1
       let ready = poll(&fds, 2, milliseconds)
       if ready < 0 {
         if errno == EINTR { continue }
-        return [.endOfInput]
+        return endOfInput()
       }
       var events: [Event] = []
       var woken = false
@@ -272,12 +287,18 @@ public final class CursesScreen: Screen {
           events += decoder.decode(readBuffer[0..<count])
           pendingSince = decoder.hasPendingInput ? (pendingSince ?? .now) : nil
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-          events.append(.endOfInput)
+          events += endOfInput()
         }
       }
       if !events.isEmpty || woken { return events }
       if let deadline, deadline <= .now { return [] }
     }
+  }
+
+  /// `.endOfInput` the first time; nothing after that.
+  private func endOfInput() -> [Event] {
+    defer { inputEnded = true }
+    return inputEnded ? [] : [.endOfInput]
   }
 
   private func signalEvents(woken: inout Bool) -> [Event] {

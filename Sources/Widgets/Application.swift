@@ -38,6 +38,12 @@ public final class Application {
   public var onFocusLeave: (View) -> Void = { _ in }
   /// Called after each batch of events, finished work and timers, before drawing.
   public var afterEvents: () -> Void = {}
+  /// Decides what a signal that asks the program to end does (to wait for work that must
+  /// finish, say); when nil, `run()` returns `.signal` at once.
+  public var onTerminate: ((Int32) -> Void)?
+  /// Decides what the end of input (the terminal gone) does; when nil, `run()` returns
+  /// `.endOfInput` at once.
+  public var onEndOfInput: (() -> Void)?
 
   public private(set) var focused: View?
   public private(set) var exit: Exit?
@@ -140,9 +146,9 @@ public final class Application {
       needsLayout = true
       screen.invalidate()
     case .terminate(let signal):
-      exit = .signal(signal)
+      if let onTerminate { onTerminate(signal) } else { exit = .signal(signal) }
     case .endOfInput:
-      exit = .endOfInput
+      if let onEndOfInput { onEndOfInput() } else { exit = .endOfInput }
     }
   }
 

@@ -116,11 +116,14 @@ enum Ending {
   case status(Int32, String?)
 }
 
-/// Prints what the session produced (JSON for programs, a line for people) and exits.
-func finish(_ ending: Ending) -> Never {
+/// Prints what the session produced (JSON for programs, a line for people) and exits;
+/// with 128 + the signal's number if a signal waited for the outcome.
+func finish(_ ending: Ending, signal: Int32? = nil) -> Never {
   // exit() runs no deinit: closed here, SQLite removes the -wal and -shm files.
   store.close()
   let json = options.json || isatty(STDOUT_FILENO) == 0
+  let signal = signal ?? EndingSignals.held
+  let success = signal.map { 128 + $0 } ?? 0
   switch ending {
   case .created(let account):
     print(
@@ -130,16 +133,16 @@ func finish(_ ending: Ending) -> Never {
           "created_at": account.createdAt,
         ])
         : strings.accountCreated(account.login.escapedForTerminal))
-    exit(0)
+    exit(success)
   case .signedIn(let account):
     print(
       json
         ? JSON.object(["login": account.login, "signed_in_at": account.signedInAt])
         : strings.signedIn(account.login.escapedForTerminal))
-    exit(0)
+    exit(success)
   case .status(let status, let message):
     if let message { complain(message) }
-    exit(status)
+    exit(signal.map { 128 + $0 } ?? status)
   }
 }
 
@@ -164,7 +167,9 @@ guard let screen = openScreen() else {
   let passwordPolicy = requirePasswordPolicy()
   requireStore()
   let scheduler = ManualScheduler()
-  let dialogue = PlainFrontEnd(dialogue: StandardDialogue(), scheduler: scheduler, strings: strings)
+  // A signal while the account is written waits for it to be written and reported.
+  let dialogue = PlainFrontEnd(
+    dialogue: StandardDialogue(), scheduler: scheduler, strings: strings, signals: .process)
   switch options.signIn
     ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
     : dialogue.signUp(
@@ -179,6 +184,7 @@ guard let screen = openScreen() else {
   // The dialogue has said why: no second line.
   case .wrongCredentials: finish(.status(5, nil))
   case .failed: finish(.status(1, nil))
+  case .terminated(let signal): finish(.status(128 + signal, nil), signal: signal)
   }
 }
 
@@ -195,6 +201,8 @@ let app = RegistrationApp(
 application.render()
 requireStore(before: screen.close)
 let outcome = app.run()
+// From here to the exit a signal waits: an account made must be reported first.
+EndingSignals.hold(secondEndsAtOnce: false)
 screen.close()
 
 switch outcome {
@@ -202,6 +210,8 @@ case .signedUp(let account): finish(.created(account))
 case .signedIn(let account): finish(.signedIn(account))
 case .cancelled: finish(.status(1, nil))
 case .interrupted: finish(.status(130, nil))
-case .terminated(let signal): finish(.status(128 + signal, nil))
+case .terminated(let signal, .signedUp(let account)?): finish(.created(account), signal: signal)
+case .terminated(let signal, .signedIn(let account)?): finish(.signedIn(account), signal: signal)
+case .terminated(let signal, _): finish(.status(128 + signal, nil), signal: signal)
 case .inputClosed: finish(.status(128 + SIGHUP, nil))
 }

@@ -129,22 +129,29 @@ struct SQLiteAccountStoreTests {
     #expect(try again.signIn(login: "erin", password: "Secret123") != nil)
   }
 
-  @Test("two connections racing to create one login: exactly one wins")
+  @Test("six connections racing to create one login: one wins, every other is told it is taken")
   func race() async throws {
     let path = store.path
-    let results = await withTaskGroup(of: Bool.self) { group in
+    let results = await withTaskGroup(of: Result<CreatedAccount, AccountStoreError>.self) {
+      group in
       for index in 0..<6 {
         group.addTask {
-          guard let store = try? SQLiteAccountStore(path: path, identity: policy) else {
-            return false
+          Result { () throws(AccountStoreError) in
+            let store = try SQLiteAccountStore(path: path, identity: policy)
+            let login = index % 2 == 0 ? "frank" : "FRANK"
+            return try store.createAccount(login: login, password: "Secret123")
           }
-          let login = index % 2 == 0 ? "frank" : "FRANK"
-          return (try? store.createAccount(login: login, password: "Secret123")) != nil
         }
       }
-      return await group.reduce(into: [Bool]()) { $0.append($1) }
+      return await group.reduce(into: []) { $0.append($1) }
     }
-    #expect(results.filter { $0 }.count == 1)
+    let winners = results.compactMap { try? $0.get() }
+    #expect(winners.count == 1)
+    // A lost race is .loginTaken, never another failure (a lock, a closed file).
+    let losers = results.compactMap { result -> AccountStoreError? in
+      if case .failure(let error) = result { error } else { nil }
+    }
+    #expect(losers == Array(repeating: .loginTaken, count: 5))
     #expect(try store.isLoginTaken("Frank"))
   }
 

@@ -102,7 +102,7 @@ final class DatabaseFileEndToEndTests {
     try tmux.shell("clear; \(Tmux.binary) --db \(path); echo =$((40+2))=")
     try tmux.wait(forText: "Create account")
     try tmux.type("alice")
-    try tmux.wait(forText: "✗ Login is free")
+    try tmux.wait(forText: "This login is taken.")
     try tmux.keys("Escape")
     try tmux.wait(forText: "=42=")
     #expect(entries(tmux.directory).filter { $0.hasPrefix("accounts") } == ["accounts.sqlite"])
@@ -118,7 +118,7 @@ final class DatabaseFileEndToEndTests {
       "sh -c 'echo $$ > \(pid); exec \(Tmux.binary) --db \(path)'; echo =$((40+2))=")
     try tmux.wait(forText: "Create account")
     try tmux.type("alice")
-    try tmux.wait(forText: "✗ Login is free")
+    try tmux.wait(forText: "This login is taken.")
     #expect(FileManager.default.fileExists(atPath: path + "-wal"), "open, it has a -wal")
     if ending == "TERM" {
       let process = try String(contentsOfFile: pid, encoding: .utf8)
@@ -139,12 +139,12 @@ final class DatabaseFileEndToEndTests {
     try tmux.wait(forText: "Sign in")
     try tmux.type("alice")
     try tmux.keys("Tab")
-    try tmux.type("Wrong1234")
-    try tmux.keys("Tab")
     // Each failure past the third locks for twice as long: within a dozen tries the
-    // lock outlasts the time a try takes, however slow the machine.
+    // lock outlasts the time a try takes, however slow the machine. A failure clears the
+    // password and puts the cursor back in it; Enter there signs in.
     var locked = false
     for _ in 0..<12 where !locked {
+      try tmux.type("Wrong1234")
       try tmux.keys("Enter")
       try tmux.wait(for: "an answer") { lines in
         lines.contains { $0.contains("Wrong login or password.") || $0.contains("Too many") }

@@ -14,7 +14,7 @@ struct SignInThrottlePlainTests {
     let model = SignInViewModel(store: store, scheduler: scheduler)
     let outcome = PlainFrontEnd(dialogue: dialogue, scheduler: scheduler, strings: .english)
       .signIn(model)
-    #expect(outcome == .unmet)
+    #expect(outcome == .failed)
     #expect(dialogue.transcript.hasSuffix("\nToo many attempts: try again in 2 minutes.\n"))
   }
 }

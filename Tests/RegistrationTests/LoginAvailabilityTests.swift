@@ -113,6 +113,27 @@ struct LoginAvailabilityTests {
     #expect(free.state == .unmet)
   }
 
+  @Test("a stale answer for another login never overwrites what is known of this one")
+  func staleAnswerDoesNotOverwrite() {
+    model.login = "carol"  // free
+    scheduler.advance(by: .milliseconds(250))
+    model.login = "alice"  // taken; asked before carol's answer came
+    scheduler.advance(by: .milliseconds(250))
+    model.login = "carol"  // back: asked again, since alice was the last asked
+    scheduler.advance(by: .milliseconds(250))
+    #expect(scheduler.pendingWork == 3)
+    scheduler.finishWork(at: 2)  // carol: free
+    #expect(free.state == .met)
+    scheduler.finishWork(at: 0)  // the first carol: the same answer
+    scheduler.finishWork(at: 0)  // alice: taken, and stale, last
+    #expect(free.state == .met)
+    // A character typed and taken back: what is known of carol shows at once.
+    model.login = "carolx"
+    model.login = "carol"
+    #expect(free.state == .met, "carol is free; alice's answer is not carol's")
+    #expect(scheduler.pendingTimers == 0 && scheduler.pendingWork == 0, "not asked again")
+  }
+
   @Test("coming back to the screen looks the login up again")
   func appearRechecks() {
     model.login = "bobby"

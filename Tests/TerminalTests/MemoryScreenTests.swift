@@ -60,14 +60,10 @@ struct MemoryScreenDrawingTests {
     #expect(s.lines == ["", ""])
   }
 
-  /// Runs in a child process, because today this traps (a range with its lower bound
-  /// above its upper bound) and would take the whole test run down with it.
-  @Test func clipsAtTheLeftEdge() async {
-    await #expect(processExitsWith: .success) {
-      let s = MemoryScreen(size: Size(width: 5, height: 1))
-      s.draw("abcd", at: Point(x: -2, y: 0), style: .plain)
-      precondition(s.line(0) == "cd")
-    }
+  @Test func clipsAtTheLeftEdge() {
+    let s = screen(5, 1)
+    s.draw("abcd", at: Point(x: -2, y: 0), style: .plain)
+    #expect(s.line(0) == "cd")
   }
 
   @Test func wideCharacterHalfLeftOfTheScreenBecomesABlank() {

@@ -4,7 +4,8 @@ import Terminal
 /// How a screen compares with its snapshot file.
 public enum SnapshotResult: Equatable, CustomStringConvertible {
   case matches
-  /// There was no snapshot (or recording was asked for): the screen was written.
+  /// There was no snapshot, or recording was asked for and the screen differed: the
+  /// screen was written, and nothing was checked.
   case recorded(path: String)
   /// The screen differs; the lines that differ, expected and actual.
   case differs(String)
@@ -22,9 +23,11 @@ public enum SnapshotResult: Equatable, CustomStringConvertible {
 /// `#expect(compareSnapshot(screen, named: "empty") == .matches)`.
 ///
 /// A missing file is written and reported as `.recorded`, so a new snapshot fails once
-/// and is looked at. `RECORD_SNAPSHOTS=1` rewrites every snapshot the run touches.
+/// and is looked at. `RECORD_SNAPSHOTS=1` (or `recording`) rewrites every snapshot that
+/// differs, and reports each as `.recorded` too: a screen written is not a screen checked.
 public func compareSnapshot(
-  _ screen: MemoryScreen, named name: String, filePath: String = #filePath
+  _ screen: MemoryScreen, named name: String, filePath: String = #filePath,
+  recording: Bool = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
 )
   -> SnapshotResult
 {
@@ -32,13 +35,14 @@ public func compareSnapshot(
     .appendingPathComponent("Snapshots")
   let file = directory.appendingPathComponent("\(name).txt")
   let actual = screen.snapshot
-  let recording = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
-  guard !recording, let expected = try? String(contentsOf: file, encoding: .utf8) else {
+  let expected = try? String(contentsOf: file, encoding: .utf8)
+  if actual == expected { return .matches }
+  // Written now, so not checked: the test fails, and passes on the next run if it is right.
+  guard !recording, let expected else {
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try? actual.write(to: file, atomically: true, encoding: .utf8)
-    return recording ? .matches : .recorded(path: file.path)
+    return .recorded(path: file.path)
   }
-  guard actual != expected else { return .matches }
   let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
   let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
   var difference = ""
