@@ -21,7 +21,7 @@ struct FirstUseEndToEndTests {
   @Test("line by line, a wrong password is told once and exits 5, which --help documents")
   func wrongPasswordStatus() throws {
     _ = try sh(
-      "printf 'erin\\nSecret123\\nSecret123\\n' | \(Tmux.binary) --db \(database) >/dev/null 2>&1")
+      "printf 'erin\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(Tmux.binary) --db \(database) >/dev/null 2>&1")
     let wrong = try sh(
       "printf 'erin\\nwrong\\n' | \(Tmux.binary) --sign-in --db \(database) 2>&1 >/dev/null")
     #expect(wrong.status == 5)
