@@ -48,6 +48,14 @@ final class PasswordPolicyCheck {
     refresh()
   }
 
+  /// The person has finished typing (they pressed Sign up): a pause still running is cut
+  /// short and the policy asked at once.
+  func askNow() {
+    guard timer != nil else { return }
+    cancel()
+    ask()
+  }
+
   func cancel() {
     timer?.cancel()
     timer = nil

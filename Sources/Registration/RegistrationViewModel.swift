@@ -46,14 +46,15 @@ public final class RegistrationViewModel: ScreenModel {
   public var estimatesStrength: Bool { strengthEstimator != nil }
   /// True when the store says an account has this login: the form offers to sign in.
   public private(set) var canSignInInstead = false
-  /// True while a submission waits for the login's check to answer.
+  /// True while a submission waits for a check to answer (the login's, the password
+  /// policy's).
   public private(set) var isWaitingToSubmit = false
   /// The rule the login breaks, if it is refused: the form says it under the button.
   public private(set) var loginProblem: LoginProblem?
   /// Called with the account once it is created.
   @ObservationIgnored public var onCreated: (CreatedAccount) -> Void = { _ in }
-  /// Called when a submission that waited for the login's check is refused by its answer,
-  /// with the field to go to.
+  /// Called when a submission that waited for a check is refused by its answer, with the
+  /// field to go to.
   @ObservationIgnored public var onSubmissionRejected: (RegistrationField) -> Void = { _ in }
 
   /// How long typing must pause before the login is looked up.
@@ -121,7 +122,10 @@ public final class RegistrationViewModel: ScreenModel {
     }
     revalidate()
     // Set apart: `answered` needs `self`, which exists only now.
-    passwordCheck?.answered = { [weak self] in self?.revalidate() }
+    passwordCheck?.answered = { [weak self] in
+      self?.revalidate()
+      self?.finishWaitingSubmission()
+    }
   }
 
   public var input: RegistrationInput {
@@ -168,8 +172,8 @@ public final class RegistrationViewModel: ScreenModel {
     case started
     /// Something is unmet: the form should go to this field.
     case rejected(firstUnmet: RegistrationField)
-    /// Everything else is met and the login is being checked: the account is created when
-    /// the answer says it is free (otherwise `onSubmissionRejected` follows).
+    /// Everything else is met and the login or the password is being checked: the account
+    /// is created when the last answer says yes (otherwise `onSubmissionRejected` follows).
     case waiting
     /// An account is already being created.
     case busy
@@ -183,12 +187,13 @@ public final class RegistrationViewModel: ScreenModel {
     guard canSubmit else {
       if isReadyToSubmit {
         if !isWaitingToSubmit { isWaitingToSubmit = true }
-        // No need to wait out the typing pause: the person has finished typing.
+        // No need to wait out the typing pauses: the person has finished typing.
         if let timer = availabilityTimer {
           timer.cancel()
           availabilityTimer = nil
           lookUpLogin()
         }
+        passwordCheck?.askNow()
         return .waiting
       }
       if !hasAttemptedSubmit { hasAttemptedSubmit = true }
@@ -360,9 +365,12 @@ public final class RegistrationViewModel: ScreenModel {
     if canSignInInstead != taken { canSignInInstead = taken }
   }
 
-  /// The check a submission waited for has answered: submit now, or say where to go.
+  /// A check a submission waited for has answered: once none is left, submit now, or say
+  /// where to go.
   private func finishWaitingSubmission() {
-    guard isWaitingToSubmit, availability?.state != .checking else { return }
+    guard isWaitingToSubmit, !requirements.contains(where: { $0.state == .checking }) else {
+      return
+    }
     isWaitingToSubmit = false
     if case .rejected(let field) = submit() { onSubmissionRejected(field) }
   }

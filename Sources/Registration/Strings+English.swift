@@ -37,7 +37,7 @@ extension Strings {
     },
     passwordKinds: { "At least \($0) of: a–z, A–Z, 0–9, symbols" },
     passwordHardToGuess: "Hard to guess",
-    checkingPassword: "Checking that it is hard to guess",
+    checkingPassword: "Checking that the password is hard to guess",
     passwordRefusal: {
       switch $0 {
       case .dictionaryWord: "Easy to guess: based on a dictionary word"

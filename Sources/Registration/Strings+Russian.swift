@@ -54,7 +54,7 @@ extension Strings {
     },
     passwordKinds: { "Не менее \($0) видов из: a–z, A–Z, 0–9, знаки" },
     passwordHardToGuess: "Трудно угадать",
-    checkingPassword: "Проверяем, трудно ли угадать",
+    checkingPassword: "Проверяем, трудно ли угадать пароль",
     passwordRefusal: {
       switch $0 {
       case .dictionaryWord: "Легко угадать: основан на слове из словаря"

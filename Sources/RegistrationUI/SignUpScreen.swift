@@ -79,7 +79,8 @@ public final class SignUpScreen {
     // error once the user has left the field or tried to sign up.
     let area = submitArea(
       submitButton, busy: { viewModel.isCreating || viewModel.isWaitingToSubmit },
-      busyText: viewModel.isCreating ? strings.creatingAccount : strings.checkingLogin + "…",
+      busyText: viewModel.isCreating
+        ? strings.creatingAccount : (Self.checkingText(of: viewModel) ?? "") + "…",
       message: { viewModel.message ?? viewModel.loginProblem.map(strings.loginProblem) },
       isHint: { viewModel.message == nil && !viewModel.errorsAreShown(for: .login) },
       submit: { [unowned self] in submit() })
@@ -126,6 +127,11 @@ public final class SignUpScreen {
           tone: strength <= .weak ? .low : strength == .fair ? .middle : .high)
       }
     }
+  }
+
+  /// What a submission waits for: the first check still under way, in the row's words.
+  private static func checkingText(of viewModel: RegistrationViewModel) -> String? {
+    viewModel.requirements.first { $0.state == .checking }?.requirement.checkingText
   }
 
   /// The form field a view is, if it is one.

@@ -53,7 +53,7 @@ struct PasswordPolicyRowTests {
     #expect(row(model).displayText == "Hard to guess")
     type("Zq7vLm2pR", into: model)
     #expect(row(model).state == .checking)
-    #expect(row(model).displayText == "Checking that it is hard to guess")
+    #expect(row(model).displayText == "Checking that the password is hard to guess")
     #expect(policy.questions.isEmpty, "100 ms gaps never let the timer fire")
     scheduler.advance(by: .milliseconds(149))
     #expect(scheduler.pendingWork == 0)

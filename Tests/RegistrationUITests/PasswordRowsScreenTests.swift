@@ -62,7 +62,7 @@ struct PasswordRowsScreenTests {
     typePassword(form, "Zq7vLm2p")
     let counts = form.drawCounts
     form.type("R")
-    #expect(form.screen.lines.contains { $0.contains("… Checking that it is hard to guess") })
+    #expect(form.screen.lines.contains { $0.contains("… Checking that the password is hard to guess") })
     let changed = zip(counts, form.drawCounts).enumerated().filter { $1.0 != $1.1 }.map(\.offset)
     let views = form.form.root.subtree
     #expect(
