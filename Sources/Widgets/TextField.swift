@@ -22,6 +22,8 @@ open class TextField: View {
   public var maxLength: Int?
   /// What can be typed, and how it is laid out (digits only, a phone mask).
   public var format: (any InputFormat)?
+  /// A gauge on the label row, between the label and the accessory (a password's strength).
+  public var meter: Meter?
   /// Enter in the field: returns whether it acted (submitted the form, say); if not,
   /// Enter moves on to the next field.
   public var onSubmit: (() -> Bool)?
@@ -118,6 +120,7 @@ open class TextField: View {
       drawnAccessoryColumns = TextWidth.columns(of: accessory)
       canvas.draw(accessory, at: Point(x: width - drawnAccessoryColumns, y: 0), style: theme.link)
     }
+    drawMeter(in: canvas)
 
     if !isLabelFloating {
       canvas.draw(label, at: Point(x: 0, y: 1), style: !enabled ? disabledStyle : theme.placeholder)

@@ -62,16 +62,17 @@ struct PasswordRowsScreenTests {
     typePassword(form, "Zq7vLm2p")
     let counts = form.drawCounts
     form.type("R")
-    #expect(form.screen.lines.contains { $0.contains("… Checking that the password is hard to guess") })
+    #expect(
+      form.screen.lines.contains { $0.contains("… Checking that the password is hard to guess") })
     let changed = zip(counts, form.drawCounts).enumerated().filter { $1.0 != $1.1 }.map(\.offset)
     let views = form.form.root.subtree
     #expect(
       changed.allSatisfy {
-        views[$0] === form.form.passwordField || views[$0] is RequirementRow || views[$0] is Meter
+        views[$0] === form.form.passwordField || views[$0] is RequirementRow
       })
   }
 
-  @Test("the meter has the same shape whatever the length")
+  @Test("the meter has the same shape and place whatever the length, on the label row")
   func meterShape() {
     let form = harness()
     form.type("alice")
@@ -80,7 +81,22 @@ struct PasswordRowsScreenTests {
       form.type(String(character))
       let meter = form.screen.lines.first { $0.contains("Strength") }!
       #expect(meter.filter { $0 == "▰" || $0 == "▱" }.count == 4)
-      #expect(meter.hasPrefix(String(repeating: " ", count: 17) + "Strength "))
+      #expect(meter.hasPrefix(String(repeating: " ", count: 17) + "Password  Strength "))
+      #expect(meter.hasSuffix("[show]"))
     }
+  }
+
+  @Test("the meter gives way before the label and [show] where the row is short")
+  func meterNarrow() {
+    let form = harness()
+    form.type("alice")
+    form.press(Key(.tab))
+    form.type("Secret123")
+    // "Password  Strength ▰▱▱▱ very weak  [show]" needs 41 columns, and margins of 2.
+    form.resize(to: Size(width: 44, height: 24))
+    #expect(form.screen.row(containing: "Strength") == nil)
+    #expect(form.screen.row(containing: "Password") == form.screen.row(containing: "[show]"))
+    form.resize(to: Size(width: 45, height: 24))
+    #expect(form.screen.row(containing: "Strength ▰▱▱▱ weak") != nil)
   }
 }
