@@ -35,7 +35,7 @@ let package = Package(
     // The account store on SQLite, with yescrypt password hashes.
     .target(name: "Accounts", dependencies: ["Registration", "CSQLite", "CCrypt"]),
     // The host's password policy (libpwquality) and a strength estimate (zxcvbn).
-    .target(name: "PasswordPolicy", dependencies: ["Registration", "CPwquality", "CZxcvbn"]),
+    .target(name: "PasswordQuality", dependencies: ["Registration", "CPwquality", "CZxcvbn"]),
     // The screens of the program, built from widgets and bound to the view models.
     .target(name: "RegistrationUI", dependencies: ["Widgets", "Terminal", "Registration"]),
     // The line-by-line front end on the same view models.
@@ -47,13 +47,13 @@ let package = Package(
     // Times the account store against a large database (make bench-store).
     .executableTarget(name: "store-bench", dependencies: ["Accounts", "Policy", "Registration"]),
     // Times the password policy and the strength estimate per call (make bench-password).
-    .executableTarget(name: "password-bench", dependencies: ["PasswordPolicy", "Registration"]),
+    .executableTarget(name: "password-bench", dependencies: ["PasswordQuality", "Registration"]),
     // The composition root: flags, wiring, output.
     .executableTarget(
       name: "register",
       dependencies: [
         "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Policy",
-        "PasswordPolicy", "Terminal", "Widgets",
+        "PasswordQuality", "Terminal", "Widgets",
       ]),
 
     // For the tests: an in-memory store, screen snapshots, a seeded random generator.
@@ -67,7 +67,7 @@ let package = Package(
     .testTarget(
       name: "AccountsTests", dependencies: ["Accounts", "Policy", "Registration", "CSQLite"]),
     .testTarget(name: "PolicyTests", dependencies: ["Policy", "Registration"]),
-    .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy", "Registration"]),
+    .testTarget(name: "PasswordQualityTests", dependencies: ["PasswordQuality", "Registration"]),
     .testTarget(
       name: "PlainFrontEndTests",
       dependencies: ["PlainFrontEnd", "Registration", "TestSupport"]),

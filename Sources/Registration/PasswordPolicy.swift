@@ -1,5 +1,5 @@
 /// The host's password policy (on Linux, what `passwd` and `pam_pwquality` enforce).
-/// Registration declares it; the PasswordPolicy module implements it over libpwquality;
+/// Registration declares it; the PasswordQuality module implements it over libpwquality;
 /// tests use fakes. A check may be slow (it reads a dictionary): view models make it
 /// through a `Scheduler`, away from the interface.
 public protocol PasswordPolicy: Sendable {

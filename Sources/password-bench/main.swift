@@ -3,7 +3,7 @@
 // Prints figures; asserts nothing. zxcvbn is timed in thread CPU time, which the other
 // programs on a shared machine do not inflate; the checker by the wall clock of a round
 // trip, and by the CPU its process used.
-import PasswordPolicy
+import PasswordQuality
 import Registration
 
 #if canImport(Glibc)

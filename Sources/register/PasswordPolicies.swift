@@ -1,11 +1,11 @@
-import PasswordPolicy
+import PasswordQuality
 import Registration
 
 /// Starts the password policy `--password-policy` asks for, and returns what waits for
 /// it: the policy (nil for `off`), or the message that says why it cannot be used. Called
 /// before any thread starts: the policy's checker is a process forked from this one.
 func startPasswordPolicy(_ choice: Options.PasswordPolicyChoice, strings: Strings)
-  -> () -> Result<(any Registration.PasswordPolicy)?, PasswordPolicyFailure>
+  -> () -> Result<(any PasswordPolicy)?, PasswordPolicyFailure>
 {
   let path: String?
   switch choice {

@@ -1,5 +1,5 @@
 import Accounts
-import PasswordPolicy
+import PasswordQuality
 import PlainFrontEnd
 import Policy
 import Registration
@@ -68,7 +68,7 @@ if setlocale(LC_ALL, "") == nil {
 
 /// The password policy, once read (the rows under Password follow its settings); exits 2
 /// if it cannot be used (after `before`, which restores the terminal).
-func requirePasswordPolicy(before: () -> Void = {}) -> (any Registration.PasswordPolicy)? {
+func requirePasswordPolicy(before: () -> Void = {}) -> (any PasswordPolicy)? {
   switch passwordPolicyReady() {
   case .success(let policy): return policy
   case .failure(let failure):

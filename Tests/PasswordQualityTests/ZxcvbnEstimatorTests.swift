@@ -1,4 +1,4 @@
-import PasswordPolicy
+import PasswordQuality
 import Registration
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import PasswordPolicy
+import PasswordQuality
 import Registration
 import Testing
 
