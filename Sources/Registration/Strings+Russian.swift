@@ -40,7 +40,7 @@ extension Strings {
     passwordUppercase: "Хотя бы одна заглавная буква",
     confirmationMatches: "Совпадает с паролем",
     passwordLengthAtLeast: {
-      "Не менее \($0) \($0 % 10 == 1 && $0 % 100 != 11 ? "символа" : "символов")"
+      "Не менее \($0) \(russianPlural($0, "символа", "символов", "символов"))"
     },
     passwordUppercaseLatin: {
       $0 == 1 ? "Хотя бы одна заглавная буква A–Z" : "Заглавных букв A–Z: не менее \($0)"
@@ -50,9 +50,10 @@ extension Strings {
     },
     passwordDigits: { $0 == 1 ? "Хотя бы одна цифра" : "Цифр: не менее \($0)" },
     passwordSymbols: {
-      $0 == 1 ? "Хотя бы один знак (не A–Z, a–z, 0–9)" : "Знаков (не A–Z, a–z, 0–9): не менее \($0)"
+      $0 == 1
+        ? "Хотя бы один символ не из A–Z, a–z, 0–9" : "Символов не из A–Z, a–z, 0–9: не менее \($0)"
     },
-    passwordKinds: { "Не менее \($0) видов из: a–z, A–Z, 0–9, знаки" },
+    passwordKinds: { "Хотя бы \($0) вида из: a–z, A–Z, 0–9, прочие" },
     passwordHardToGuess: "Трудно угадать",
     checkingPassword: "Проверяем, трудно ли угадать пароль",
     passwordRefusal: {
@@ -60,9 +61,9 @@ extension Strings {
       case .dictionaryWord: "Легко угадать: основан на слове из словаря"
       case .containsLogin: "Легко угадать: содержит логин"
       case .similarToLogin: "Легко угадать: слишком похож на логин"
-      case .basedOnUserName: "Легко угадать: из имени пользователя"
+      case .basedOnUserName: "Легко угадать: похож на имя пользователя"
       case .tooFewDifferentCharacters: "Легко угадать: мало разных символов"
-      case .palindrome: "Легко угадать: читается так же наоборот"
+      case .palindrome: "Легко угадать: это палиндром"
       case .tooSimple: "Легко угадать: символы идут по порядку"
       case .looksLikeIDNumber: "Легко угадать: похож на номер документа"
       case .sequence: "Легко угадать: есть ряд вроде abcd или 1234"
@@ -73,14 +74,14 @@ extension Strings {
       case .needsDigits: "Легко угадать: нужно больше цифр"
       case .needsUppercase: "Легко угадать: нужно больше букв A–Z"
       case .needsLowercase: "Легко угадать: нужно больше букв a–z"
-      case .needsSymbols: "Легко угадать: нужно больше знаков"
+      case .needsSymbols: "Легко угадать: нужно больше прочих символов"
       case .needsMoreKinds: "Легко угадать: нужно больше видов символов"
-      case .caseChangesOnly: "Легко угадать: старый в другом регистре"
+      case .caseChangesOnly: "Легко угадать: старый, но в другом регистре"
       case .similarToOld: "Легко угадать: похож на старый пароль"
-      case .rotatedOld: "Легко угадать: сдвинутый старый пароль"
+      case .rotatedOld: "Легко угадать: старый пароль со сдвигом"
       case .sameAsOld: "Легко угадать: совпадает со старым паролем"
-      case .other: "Легко угадать: не принят правилами системы"
-      case .cannotCheck: "Не проверен: нет словаря паролей"
+      case .other: "Легко угадать: отклонён правилами системы"
+      case .cannotCheck: "Не удалось проверить: нет словаря паролей"
       }
     },
     strengthLabel: "Надёжность",
@@ -93,13 +94,13 @@ extension Strings {
       case .strong: "высокая"
       }
     },
-    cannotUsePasswordPolicy: { "не удаётся применить правила паролей \($0): \($1)" },
-    policyFileUnreadable: "файл не читается",
+    cannotUsePasswordPolicy: { "не удаётся применить правила для паролей из \($0): \($1)" },
+    policyFileUnreadable: "не удаётся прочитать файл",
     policyFileMalformed: "слишком длинная строка",
     policyUnknownSetting: { "неизвестный параметр «\($0)»" },
-    policyBadValue: { "для «\($0)» нужно число" },
+    policyBadValue: { "для «\($0)» нужно указать число" },
     cannotLoadPasswordPolicy: {
-      "не удаётся загрузить правила паролей системы (libpwquality): \($0); установите libpwquality1 или укажите --password-policy off (только для демонстраций)"
+      "не удаётся загрузить системные правила для паролей (libpwquality): \($0); установите libpwquality1 или укажите --password-policy off (только для демонстраций)"
     },
     cannotSave: { "Аккаунт не создан: \($0)" },
     cannotCheck: { "Не удалось проверить логин: \($0)" },

@@ -93,7 +93,7 @@ struct PasswordEndToEndTests {
     try "minlen = twelve\n".write(toFile: file("bad.conf"), atomically: true, encoding: .utf8)
     let bad = try command(Tmux.binary, ["--password-policy", file("bad.conf"), "--lang", "ru"])
     #expect(bad.status == 2)
-    #expect(bad.output.hasSuffix(": для «minlen» нужно число\n"))
+    #expect(bad.output.hasSuffix(": для «minlen» нужно указать число\n"))
   }
 
   @Test("off: no policy row, a weak password is taken (for demos)")
