@@ -2,7 +2,9 @@
 #   make run    build the release binary and start the form
 #   make test   every test (unit, screen snapshots, end to end in tmux)
 #   make gallery  every feature of the input fields on one screen
-#   make fuzz   10,000 random sequences into the application and the input decoder
+#   make fuzz   10,000 random and hostile sequences into the application and the input decoder
+#   make install, make uninstall   (PREFIX=/usr/local, DESTDIR=) after make build
+#   make deb    a Debian package, checked with lintian
 
 SWIFT ?= swift
 # Fully static: no dynamic linking at start-up (3 ms -> 1.3 ms of CPU before main).
@@ -11,11 +13,13 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 BINARY = .build/release/register
 
 .PHONY: all build run gallery test fuzz bench-store bench-password lint format deps clean
+.PHONY: version install uninstall deb package-deb deb-deps
 
 all: build
 
 # The Debian packages the build and the tests need: installed when missing if it can
-# (root with apt-get); otherwise it says the exact command to run.
+# (root with apt-get); otherwise it says the exact command to run. postgresql is for the
+# tests (a throwaway server); the program itself needs only libpq, and only for a URI.
 deps:
 	@missing=""; \
 	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
@@ -26,6 +30,8 @@ deps:
 	[ -f /var/cache/cracklib/cracklib_dict.pwd ] || missing="$$missing cracklib-runtime"; \
 	command -v pwscore >/dev/null || missing="$$missing libpwquality-tools"; \
 	pkg-config --exists icu-i18n 2>/dev/null || missing="$$missing libicu-dev"; \
+	pkg-config --exists libpq 2>/dev/null || missing="$$missing libpq-dev"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
@@ -51,32 +57,60 @@ gallery: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product field-gallery
 	@.build/release/field-gallery
 
-# The end-to-end tests drive the release binary, so it is built first.
-test: build
+# The end-to-end tests drive the release binary, so it is built first; they also install
+# it, package it and check the manual page and the completion (deb-deps).
+test: build deb-deps
 	$(SWIFT) test
 
-# Random events into the whole application and random bytes into the decoder:
-# 10,000 sequences each (make test runs 1,000). A failure prints its seed; run it alone
-# with FUZZ_SEED=N FUZZ_SEQUENCES=1 swift test --filter Fuzz.
+# Random events and hostile bytes (NUL, C0/C1, bidi, surrogate-like UTF-8, pastes and
+# sequences that never end, huge numbers in every field, the largest pastes) into the
+# whole application and into the decoder: 10,000 sequences each (make test runs 1,000).
+# A failure prints its seed; run it alone with FUZZ_SEED=N FUZZ_SEQUENCES=1 swift test --filter Fuzz.
 FUZZ_SEQUENCES ?= 10000
 fuzz: deps
 	FUZZ_SEQUENCES=$(FUZZ_SEQUENCES) $(SWIFT) test --filter Fuzz
 
-# The account store against a million accounts (fake hashes; the lookups are real). The
-# skeleton of userN is userN with 0 as o and 1 as l (UTS #39, case folded).
+# The account store against a million accounts (fake hashes; the lookups are real), on
+# SQLite then on PostgreSQL, side by side; a few minutes in all. The skeleton of userN is
+# userN with 0 as o and 1 as l (UTS #39, case folded). PostgreSQL is a throwaway server
+# like the tests' (a unix socket only, its defaults otherwise, in /tmp like the SQLite
+# file), stopped and removed at the end, also when the benchmark fails.
 BENCH_DB = /tmp/register-bench/accounts.sqlite
+BENCH_PG = /tmp/register-bench-pg
+PG_BIN = $(lastword $(sort $(wildcard /usr/lib/postgresql/*/bin)))
+BENCH_USERS = WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000)
+BENCH_ROWS = SELECT 'user' || i, 'user' || i, 'user' || replace(replace(i, '0', 'o'), '1', 'l'), \
+  '\$$y\$$j9T\$$fake', '2026-01-01T00:00:00Z'
+BENCH_INSERT = INSERT INTO accounts (login, login_key, login_skeleton, password_hash, created_at)
 bench-store: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product store-bench
 	rm -rf $(dir $(BENCH_DB))
 	.build/release/store-bench prepare $(BENCH_DB)
-	sqlite3 $(BENCH_DB) "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000) \
-	  INSERT INTO accounts (login, login_key, login_skeleton, password_hash, created_at) \
-	  SELECT 'user' || i, 'user' || i, 'user' || replace(replace(i, '0', 'o'), '1', 'l'), \
-	    '\$$y\$$j9T\$$fake', '2026-01-01T00:00:00Z' FROM n;"
+	sqlite3 $(BENCH_DB) "$(BENCH_USERS) $(BENCH_INSERT) $(BENCH_ROWS) FROM n;"
 	sqlite3 $(BENCH_DB) "SELECT count(*) || ' accounts' FROM accounts; \
 	  EXPLAIN QUERY PLAN SELECT login, password_hash FROM accounts WHERE login_key = 'user1'; \
 	  EXPLAIN QUERY PLAN SELECT 1 FROM accounts WHERE login_skeleton = 'userl' LIMIT 1;"
 	.build/release/store-bench measure $(BENCH_DB)
+	@rm -rf $(BENCH_PG) && mkdir -p $(BENCH_PG) && chmod 700 $(BENCH_PG); \
+	as=""; if [ "$$(id -u)" = 0 ]; then chown nobody $(BENCH_PG); as="runuser -u nobody --"; fi; \
+	trap '$$as $(PG_BIN)/pg_ctl -D $(BENCH_PG)/data -m immediate stop >/dev/null 2>&1; \
+	  rm -rf $(BENCH_PG)' EXIT; \
+	set -e; \
+	$$as $(PG_BIN)/initdb -D $(BENCH_PG)/data -U postgres --auth=trust --no-sync \
+	  --encoding=UTF8 --locale=C.UTF-8 >/dev/null; \
+	$$as $(PG_BIN)/pg_ctl -D $(BENCH_PG)/data -w -l $(BENCH_PG)/log \
+	  -o "-k $(BENCH_PG) -c listen_addresses=''" start >/dev/null; \
+	uri="postgresql://postgres@/postgres?host=$(BENCH_PG)"; \
+	.build/release/store-bench prepare "$$uri"; \
+	$(PG_BIN)/psql -X -q -d "$$uri" -c "$(BENCH_INSERT) \
+	  SELECT 'user' || i, 'user' || i, 'user' || translate(i::text, '01', 'ol'), \
+	  '\$$y\$$j9T\$$fake', '2026-01-01T00:00:00Z' FROM generate_series(1, 1000000) AS i" \
+	  -c "VACUUM ANALYZE accounts"; \
+	$(PG_BIN)/psql -X -q -A -t -d "$$uri" -c "SELECT count(*) || ' accounts' FROM accounts" \
+	  -c "EXPLAIN SELECT login, password_hash FROM accounts WHERE login_key = 'user1'" \
+	  -c "EXPLAIN SELECT EXISTS (SELECT 1 FROM accounts WHERE login_key = 'user1'), \
+	    EXISTS (SELECT 1 FROM accounts WHERE login_skeleton = 'userl')"; \
+	.build/release/store-bench measure "$$uri"
 
 # The password policy (libpwquality, through its checker process) and zxcvbn, per call,
 # for passwords of 8 to 64 characters.
@@ -92,3 +126,76 @@ format:
 
 clean:
 	rm -rf .build
+
+# --- Installing and packaging (docs/packaging.md) ---
+
+# The one place the version is written is Sources/register/Version.swift.
+VERSION := $(shell sed -n 's/^ *static let number = "\([^"]*\)"$$/\1/p' Sources/register/Version.swift)
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+DOCDIR ?= $(DATADIR)/doc/register
+COMPLETIONDIR ?= $(DATADIR)/bash-completion/completions
+# What make install put there (make uninstall removes that and only that).
+MANIFEST ?= $(DATADIR)/register/installed-files
+# The sshd fragments, installed as examples when the folder is there.
+SSH_EXAMPLES ?= deploy/ssh
+INSTALL_ENV = DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' BINDIR='$(BINDIR)' MANDIR='$(MANDIR)' \
+  COMPLETIONDIR='$(COMPLETIONDIR)' DOCDIR='$(DOCDIR)' MANIFEST='$(MANIFEST)' \
+  BINARY='$(BINARY)' MANPAGE=packaging/register.1 COMPLETION=packaging/register.bash \
+  SSH_EXAMPLES='$(SSH_EXAMPLES)'
+
+version:
+	@echo $(VERSION)
+
+# Installs the binary make build made, and builds nothing: `sudo make install` must not
+# leave files of root's in the user's .build.
+install:
+	@test -x '$(BINARY)' || { \
+	  echo "make: $(BINARY) is missing: run make build first (as yourself), then make install" >&2; \
+	  exit 1; }
+	@newer=$$(find Sources Package.swift -newer '$(BINARY)' -print 2>/dev/null | head -n 1); \
+	  [ -z "$$newer" ] || echo "make: warning: $$newer is newer than $(BINARY): run make build to install the change" >&2
+	@$(INSTALL_ENV) sh packaging/install.sh install
+
+uninstall:
+	@$(INSTALL_ENV) sh packaging/install.sh uninstall
+
+# The package lands in DEB_DIR; its version is VERSION-DEB_REVISION.
+DEB_DIR ?= .
+DEB_REVISION ?= 1
+DEB_COMPRESSION ?= xz
+DEB_MAINTAINER ?= register maintainers <maintainers@users.noreply.a-seed-6e248fd9.example>
+# Every time in the package is the last commit's, so one tree gives one package.
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || date +%s)
+
+deb: build
+	@$(MAKE) --no-print-directory package-deb
+
+# The package of the binary as it is (the tests use this: make deb would build again).
+package-deb: deb-deps
+	@test -x '$(BINARY)' || { echo "make: $(BINARY) is missing: run make build first" >&2; exit 1; }
+	@$(INSTALL_ENV) VERSION='$(VERSION)' DEB_REVISION='$(DEB_REVISION)' DEB_DIR='$(DEB_DIR)' \
+	  DEB_COMPRESSION='$(DEB_COMPRESSION)' DEB_MAINTAINER='$(DEB_MAINTAINER)' \
+	  SOURCE_DATE_EPOCH='$(SOURCE_DATE_EPOCH)' sh packaging/deb.sh
+
+# What packaging and its tests need: dpkg-dev (dpkg-shlibdeps), lintian, groff (the
+# manual page's check) and bash-completion (the completion's test).
+deb-deps:
+	@missing=""; \
+	command -v dpkg-shlibdeps >/dev/null || missing="$$missing dpkg-dev"; \
+	command -v lintian >/dev/null || missing="$$missing lintian"; \
+	command -v groff >/dev/null || missing="$$missing groff-base"; \
+	[ -f /usr/share/bash-completion/bash_completion ] || missing="$$missing bash-completion"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "make: installing$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "make: missing Debian packages:$$missing" >&2; \
+	    echo "make: run: sudo apt-get install$$missing" >&2; \
+	    exit 1; \
+	  fi; \
+	fi

@@ -58,6 +58,9 @@ final class Database {
     }
     self.handle = handle
     sqlite3_extended_result_codes(handle, 1)
+    // Every connection, the ones that only inspect a file included, waits for another
+    // process's lock instead of failing at once (20 first sign-ups racing on a new file).
+    sqlite3_busy_timeout(handle, 5000)
   }
 
   deinit { sqlite3_close_v2(handle) }
@@ -135,7 +138,8 @@ final class Statement {
       }
       return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
         sqlite3_bind_text64(
-          handle, position, $0, sqlite3_uint64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+          handle, position, $0, sqlite3_uint64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8)
+        )
       }
     }
   }

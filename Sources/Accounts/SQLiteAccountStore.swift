@@ -91,11 +91,19 @@ public final class SQLiteAccountStore: AccountStore {
     -> CreatedAccount
   {
     guard !login.utf8.contains(0) else { throw .containsNUL("login") }
-    // Stored as typed, after NFC; hashing is slow on purpose and needs no lock.
+    // Hashing is slow on purpose and needs no lock.
+    return try createAccount(login: login, passwordHash: try PasswordHash.make(password))
+  }
+
+  package func createAccount(login: String, passwordHash: String) throws(AccountStoreError)
+    -> CreatedAccount
+  {
+    guard !login.utf8.contains(0) else { throw .containsNUL("login") }
+    // Stored as typed, after NFC.
     let login = identity.normalized(login)
     let (key, skeleton) = (identity.identityKey(login), identity.skeleton(login))
     let account = CreatedAccount(
-      login: login, passwordHash: try PasswordHash.make(password), createdAt: Timestamp.now())
+      login: login, passwordHash: passwordHash, createdAt: Timestamp.now())
     let inserted = try withConnection(
       creating: true, failure: { $0.isUniqueViolation ? .loginTaken : AccountStoreError($0) }
     ) { connection throws(DatabaseError) in
@@ -224,8 +232,7 @@ public final class SQLiteAccountStore: AccountStore {
   /// nil if there is no file.
   private static func connect(
     _ folder: DatabaseFolder, identity: any LoginIdentity, creating: Bool, createsFolders: Bool
-  ) throws(AccountStoreError) -> Connection?
-  {
+  ) throws(AccountStoreError) -> Connection? {
     var resolved = try folder.resolved()
     if resolved == nil && creating && createsFolders {
       try folder.create()

@@ -89,6 +89,12 @@ public final class PlainFrontEnd {
       }
       model.login = login
       model.password = password
+      // No field stopped an over-long answer: the model refused it; say why.
+      if let field = model.refusedField {
+        dialogue.say(FieldLimit.of(field).message(strings) + "\n")
+        if !dialogue.isInteractive { return .unmet }
+        continue
+      }
       signals.hold()
       model.signIn()
       scheduler.settle()
@@ -120,6 +126,12 @@ public final class PlainFrontEnd {
       case .login: model.login = answer
       case .password: model.password = answer
       case .confirmation: model.confirmation = answer
+      }
+      // No field stopped an over-long answer: the model refused it; say why.
+      if model.refusedField == field {
+        dialogue.say(FieldLimit.of(field).message(strings) + "\n")
+        if !dialogue.isInteractive { return .end(.unmet) }
+        continue
       }
       scheduler.settle()
       let requirements = model.requirements(for: field)

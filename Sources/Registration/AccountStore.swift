@@ -42,6 +42,9 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
   case loginTaken
   /// The store could not be read or written; the reason is for people.
   case unavailable(String)
+  /// The store's server could not be reached (stopped, or the network lost): trying
+  /// again later may work. The reason is for people.
+  case unreachable(String)
   /// The login or the password (named) holds a NUL character. C ends text at a NUL, so
   /// crypt(3) would hash less than was typed: such text is refused whole, never cut.
   case containsNUL(String)
@@ -58,6 +61,7 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     switch self {
     case .loginTaken: "the login is taken"
     case .unavailable(let reason): reason
+    case .unreachable(let reason): strings.storeUnreachable(reason)
     case .containsNUL(let what): "the \(what) contains a NUL character"
     case .refused(let refusal): strings.databaseRefused(refusal)
     case .throttled(let seconds): strings.tooManyAttempts(seconds)

@@ -11,7 +11,21 @@ import Observation
 /// front end can all drive it.
 @Observable
 public final class RegistrationViewModel: ScreenModel {
-  public var login = "" {
+  // The inputs. A value longer than its field's `FieldLimit` is refused: the input keeps
+  // what it had and `refusedField` says which (the form's fields stop typing there first).
+  public var login: String {
+    get { acceptedLogin }
+    set { if accepts(newValue, for: .login) { acceptedLogin = newValue } }
+  }
+  public var password: String {
+    get { acceptedPassword }
+    set { if accepts(newValue, for: .password) { acceptedPassword = newValue } }
+  }
+  public var confirmation: String {
+    get { acceptedConfirmation }
+    set { if accepts(newValue, for: .confirmation) { acceptedConfirmation = newValue } }
+  }
+  private var acceptedLogin = "" {
     didSet {
       // The rules first: whether the store is asked depends on them.
       inputDidChange()
@@ -20,13 +34,13 @@ public final class RegistrationViewModel: ScreenModel {
       updateCanSubmit()
     }
   }
-  public var password = "" {
+  private var acceptedPassword = "" {
     didSet {
       updatePassword()
       inputDidChange()
     }
   }
-  public var confirmation = "" { didSet { inputDidChange() } }
+  private var acceptedConfirmation = "" { didSet { inputDidChange() } }
 
   /// Every requirement with its current answer, in display order.
   public let requirements: [RequirementStatus]
@@ -51,6 +65,9 @@ public final class RegistrationViewModel: ScreenModel {
   public private(set) var isWaitingToSubmit = false
   /// The rule the login breaks, if it is refused: the form says it under the button.
   public private(set) var loginProblem: LoginProblem?
+  /// The field whose last value was refused for being longer than `FieldLimit` allows
+  /// (it kept the value it had), until it takes one.
+  public private(set) var refusedField: RegistrationField?
   /// Called with the account once it is created.
   @ObservationIgnored public var onCreated: (CreatedAccount) -> Void = { _ in }
   /// Called when a submission that waited for a check is refused by its answer, with the
@@ -76,6 +93,8 @@ public final class RegistrationViewModel: ScreenModel {
   /// "Hard to guess", when there is a password policy.
   @ObservationIgnored private var passwordCheck: PasswordPolicyCheck?
   @ObservationIgnored private let strengthEstimator: (any StrengthEstimator)?
+  /// The store could not answer the last lookup (a server gone): Sign up asks again.
+  @ObservationIgnored private var lookUpFailed = false
 
   /// What a lookup found: the store's answer, or a reservation the policy knows of.
   private enum Availability: Sendable {
@@ -185,6 +204,10 @@ public final class RegistrationViewModel: ScreenModel {
   public func submit() -> Submission {
     if isCreating { return .busy }
     guard canSubmit else {
+      if lookUpFailed, let availability {
+        availability.update(.checking)
+        lookUpLogin()
+      }
       if isReadyToSubmit {
         if !isWaitingToSubmit { isWaitingToSubmit = true }
         // No need to wait out the typing pauses: the person has finished typing.
@@ -261,6 +284,14 @@ public final class RegistrationViewModel: ScreenModel {
     revalidate()
   }
 
+  /// Whether `field` takes `value` (its limit allows it); records a refusal.
+  private func accepts(_ value: String, for field: RegistrationField) -> Bool {
+    let allowed = FieldLimit.of(field).allows(value)
+    let refused = allowed ? (refusedField == field ? nil : refusedField) : field
+    if refusedField != refused { refusedField = refused }
+    return allowed
+  }
+
   /// Typing makes an old message about the form stale, and calls off a submission that
   /// was waiting for the check (it was for other input).
   private func inputDidChange() {
@@ -297,6 +328,7 @@ public final class RegistrationViewModel: ScreenModel {
   /// not be registered anyway: the store is not asked about it.
   private func updateAvailability() {
     guard let availability else { return }
+    lookUpFailed = false
     availabilityTimer?.cancel()
     availabilityTimer = nil
     // The rules decided at once have just been checked (`inputDidChange` runs first).
@@ -325,6 +357,7 @@ public final class RegistrationViewModel: ScreenModel {
     guard login != lookedUp else { return }
     lookedUp = login
     lookedUpAnswer = nil
+    lookUpFailed = false
     let (store, policy) = (store, policy)
     scheduler.perform({
       Result { () throws(AccountStoreError) -> Availability in
@@ -338,9 +371,12 @@ public final class RegistrationViewModel: ScreenModel {
       case .success(let answer):
         lookedUpAnswer = answer
       case .failure(let error):
-        // Not an answer: forget it, so the next change of the login asks again.
+        // Not an answer: forget it, so the next change of the login, or Sign up, asks
+        // again. A submission that waited for it waits no more: the person presses again.
         lookedUp = nil
-        message = strings.cannotCheck(error.description)
+        lookUpFailed = true
+        if isWaitingToSubmit { isWaitingToSubmit = false }
+        message = strings.cannotCheck(error.description(in: strings))
       }
       // Only the answer for the text now in the field may show.
       if self.login == login { show(lookedUpAnswer) }

@@ -5,8 +5,17 @@ import Observation
 /// store refuses for a while, and the form says when to try again.
 @Observable
 public final class SignInViewModel: ScreenModel {
-  public var login = "" { didSet { inputDidChange() } }
-  public var password = "" { didSet { inputDidChange() } }
+  // A value longer than its field's `FieldLimit` is refused, as on the Sign up form.
+  public var login: String {
+    get { acceptedLogin }
+    set { if accepts(newValue, for: .login) { acceptedLogin = newValue } }
+  }
+  public var password: String {
+    get { acceptedPassword }
+    set { if accepts(newValue, for: .password) { acceptedPassword = newValue } }
+  }
+  private var acceptedLogin = "" { didSet { inputDidChange() } }
+  private var acceptedPassword = "" { didSet { inputDidChange() } }
 
   /// True while the password is being checked.
   public private(set) var isSigningIn = false
@@ -15,6 +24,9 @@ public final class SignInViewModel: ScreenModel {
   /// True when the store refused the last attempt's login and password (not when it
   /// could not answer): a script's exit status tells the two apart.
   public private(set) var credentialsRefused = false
+  /// The field whose last value was refused for being longer than `FieldLimit` allows
+  /// (it kept the value it had), until it takes one.
+  public private(set) var refusedField: RegistrationField?
   /// Called with the account once signed in.
   @ObservationIgnored public var onSignedIn: (SignedInAccount) -> Void = { _ in }
   /// Called when the store refused the login and password (the password is cleared; the
@@ -80,6 +92,14 @@ public final class SignInViewModel: ScreenModel {
   /// Leaving the screen forgets an old failure message; what was typed stays.
   public func disappear() {
     if message != nil { message = nil }
+  }
+
+  /// Whether `field` takes `value` (its limit allows it); records a refusal.
+  private func accepts(_ value: String, for field: RegistrationField) -> Bool {
+    let allowed = FieldLimit.of(field).allows(value)
+    let refused = allowed ? (refusedField == field ? nil : refusedField) : field
+    if refusedField != refused { refusedField = refused }
+    return allowed
   }
 
   private func inputDidChange() {

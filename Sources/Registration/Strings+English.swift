@@ -84,6 +84,8 @@ extension Strings {
     cannotLoadPasswordPolicy: {
       "cannot load the host's password policy (libpwquality): \($0); install libpwquality1, or use --password-policy off (for demos only)"
     },
+    atMostCharacters: { "At most \($0) characters" },
+    atMostBytes: { "At most \($0) bytes" },
     cannotSave: { "Account not created: \($0)" },
     cannotCheck: { "Login not checked: \($0)" },
     cannotSignIn: { "Not signed in: \($0)" },
@@ -114,8 +116,11 @@ extension Strings {
       account=$(register --json) works.
 
       Options:
-        --db PATH     the account database (default: $XDG_DATA_HOME/register/
-                      accounts.sqlite, or ~/.local/share/register/accounts.sqlite)
+        --db PATH|URI
+                      the account database: a file, or postgresql://... for one
+                      shared by many hosts (default: $REGISTER_DB, else
+                      $XDG_DATA_HOME/register/accounts.sqlite, or
+                      ~/.local/share/register/accounts.sqlite)
         --sign-in     start on the Sign in screen
         --json        print the result as JSON even when stdout is a terminal
         --plain       ask line by line instead of drawing a form (also when stdin
@@ -169,7 +174,9 @@ extension Strings {
     cannotReadReservedNames: { "cannot read the reserved names in \($0): \($1)" },
     // The database file and the sign-in throttle (the store's area)
     databaseRefused: englishRefusal,
-    tooManyAttempts: { "Too many attempts: try again in \(englishDuration($0))." }
+    tooManyAttempts: { "Too many attempts: try again in \(englishDuration($0))." },
+    // PostgreSQL store (many hosts)
+    storeUnreachable: { "server unreachable (\($0))" }
   )
 
   private static func englishRefusal(_ refusal: DatabaseRefusal) -> String {

@@ -40,7 +40,7 @@ extension Strings {
     passwordUppercase: "Хотя бы одна заглавная буква",
     confirmationMatches: "Совпадает с паролем",
     passwordLengthAtLeast: {
-      "Не менее \($0) \(russianPlural($0, "символа", "символов", "символов"))"
+      "Не менее \($0) \(russianGenitive($0, one: "символа", many: "символов"))"
     },
     passwordUppercaseLatin: {
       $0 == 1 ? "Хотя бы одна заглавная буква A–Z" : "Заглавных букв A–Z: не менее \($0)"
@@ -102,6 +102,11 @@ extension Strings {
     cannotLoadPasswordPolicy: {
       "не удаётся загрузить системные правила для паролей (libpwquality): \($0); установите libpwquality1 или укажите --password-policy off (только для демонстраций)"
     },
+    // «Не больше» takes the genitive: 64 символов, 21 символа, 512 байт, 21 байта.
+    atMostCharacters: {
+      "Не больше \($0) \(russianGenitive($0, one: "символа", many: "символов"))"
+    },
+    atMostBytes: { "Не больше \($0) \(russianGenitive($0, one: "байта", many: "байт"))" },
     cannotSave: { "Аккаунт не создан: \($0)" },
     cannotCheck: { "Не удалось проверить логин: \($0)" },
     cannotSignIn: { "Не удалось войти: \($0)" },
@@ -133,8 +138,11 @@ extension Strings {
       работает account=$(register --json).
 
       Параметры:
-        --db ПУТЬ     база аккаунтов (по умолчанию $XDG_DATA_HOME/register/
-                      accounts.sqlite или ~/.local/share/register/accounts.sqlite)
+        --db ПУТЬ|URI
+                      база аккаунтов: файл или postgresql://... для общей базы
+                      многих хостов (по умолчанию $REGISTER_DB, иначе
+                      $XDG_DATA_HOME/register/accounts.sqlite или
+                      ~/.local/share/register/accounts.sqlite)
         --sign-in     начать с экрана входа
         --json        печатать результат в JSON, даже если stdout — терминал
         --plain       задавать вопросы построчно, без формы (так и будет само,
@@ -194,7 +202,9 @@ extension Strings {
     cannotReadReservedNames: { "не удаётся прочитать зарезервированные имена из \($0): \($1)" },
     // The database file and the sign-in throttle (the store's area)
     databaseRefused: russianRefusal,
-    tooManyAttempts: { "Слишком много попыток: подождите \(russianDuration($0))." }
+    tooManyAttempts: { "Слишком много попыток: подождите \(russianDuration($0))." },
+    // PostgreSQL store (many hosts)
+    storeUnreachable: { "сервер недоступен (\($0))" }
   )
 
   private static func russianRefusal(_ refusal: DatabaseRefusal) -> String {
@@ -233,4 +243,9 @@ extension Strings {
     if seconds < 60 { return plural(seconds, "секунду", "секунды", "секунд") }
     return plural((seconds + 59) / 60, "минуту", "минуты", "минут")
   }
+}
+
+/// The genitive after a number: singular after 1, 21, 31… (not 11), plural otherwise.
+private func russianGenitive(_ number: Int, one: String, many: String) -> String {
+  number % 10 == 1 && number % 100 != 11 ? one : many
 }

@@ -54,6 +54,10 @@ public struct Strings: Sendable {
   public var policyBadValue: @Sendable (String) -> String
   public var cannotLoadPasswordPolicy: @Sendable (String) -> String
 
+  // Input that never ends: why a field stopped taking input (its maximum length)
+  public var atMostCharacters: @Sendable (Int) -> String
+  public var atMostBytes: @Sendable (Int) -> String
+
   // Messages with a value in them
   public var cannotSave: @Sendable (String) -> String
   public var cannotCheck: @Sendable (String) -> String
@@ -104,6 +108,9 @@ public struct Strings: Sendable {
   public var databaseRefused: @Sendable (DatabaseRefusal) -> String
   /// Sign-in is locked for this many seconds.
   public var tooManyAttempts: @Sendable (_ seconds: Int) -> String
+
+  // PostgreSQL store (many hosts): its server cannot be reached; the reason is libpq's
+  public var storeUnreachable: @Sendable (_ reason: String) -> String
 }
 
 /// The languages the program speaks.

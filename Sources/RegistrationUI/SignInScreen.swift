@@ -22,6 +22,8 @@ public final class SignInScreen {
     loginField = TextField(label: strings.loginLabel, text: Binding(viewModel, \.login))
     passwordField = SecureField(
       label: strings.passwordLabel, text: Binding(viewModel, \.password), strings: strings)
+    loginField.limit(to: .login, strings: strings)
+    passwordField.limit(to: .password, strings: strings)
     submitButton = Button(strings.signInButton, isEnabled: { viewModel.canSubmit }, action: {})
     createLink = Link(strings.noAccount, title: strings.createOneLink, action: {})
 

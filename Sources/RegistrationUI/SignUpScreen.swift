@@ -55,6 +55,7 @@ public final class SignUpScreen {
       passwordField.meter = Self.strengthMeter(viewModel, strings: strings)
     }
     fieldViews = [.login: loginField, .password: passwordField, .confirmation: confirmationField]
+    for (field, view) in fieldViews { view.limit(to: .of(field), strings: strings) }
     submitButton = Button(strings.signUpButton, isEnabled: { viewModel.canSubmit }, action: {})
     signInLink = Link(strings.haveAccount, title: strings.signInLink, action: {})
 

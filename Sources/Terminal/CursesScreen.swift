@@ -47,6 +47,8 @@ public final class CursesScreen: Screen {
   private var decoder = InputDecoder()
   /// When the bytes now held by the decoder (a lone Esc, say) arrived.
   private var pendingSince: ContinuousClock.Instant?
+  /// When the terminal last sent anything: a paste ends when input pauses after it.
+  private var lastInput = ContinuousClock.now
   private var readBuffer = [UInt8](repeating: 0, count: 65536)
   private var shownCursor: Point?
   private var isOpen = true
@@ -57,6 +59,8 @@ public final class CursesScreen: Screen {
 
   /// A lone Esc is the Esc key when nothing follows within this time.
   private static let escapeDelay = Duration.milliseconds(25)
+  /// A bracketed paste without its end marker ends when nothing comes for this long.
+  private static let pastePause = Duration.milliseconds(100)
   /// Bracketed paste on; mouse clicks reported, in SGR encoding.
   private static let enableModes = "\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h"
   private static let disableModes = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l"
@@ -64,6 +68,10 @@ public final class CursesScreen: Screen {
     SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT,
   ]
   private static let endingSignals: Set<Int32> = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+  /// The largest screen drawn. ncurses keeps about 84 bytes a cell, so the size a terminal
+  /// (or an SSH client) reports, up to 65535x65535, is clamped: a larger terminal shows the
+  /// form in its top-left 512x256 cells (19 MB at most, against gigabytes).
+  public static let maximumSize = Size(width: 512, height: 256)
 
   /// Opens the controlling terminal. The caller must have called `setlocale(LC_ALL, "")`.
   /// - Parameters:
@@ -106,7 +114,10 @@ public final class CursesScreen: Screen {
 
     let outputFD = dup(tty)
     let file = outputFD >= 0 ? fdopen(outputFD, "r+") : nil
-    guard let file, let screen = newterm(nil, file, file) else {
+    let terminal = tty
+    let screen = file.flatMap { file in Self.clampingSize(of: terminal) { newterm(nil, file, file) }
+    }
+    guard let file, let screen else {
       if let file { fclose(file) } else if outputFD >= 0 { Glibc.close(outputFD) }
       csignals_restore_defaults(Self.forwardedSignals, Int32(Self.forwardedSignals.count))
       wakeDescriptor.close()
@@ -256,17 +267,8 @@ public final class CursesScreen: Screen {
 
   public func nextEvents(until deadline: ContinuousClock.Instant?) -> [Event] {
     while true {
-      // Held bytes mean what they say alone once 25 ms have passed since they came,
-      // however soon a timer wakes the loop.
-      let waitingForEscape = decoder.hasPendingInput && !decoder.isReceivingPaste
-      let escapeDeadline = waitingForEscape ? (pendingSince ?? .now) + Self.escapeDelay : nil
-      if let escapeDeadline, escapeDeadline <= .now {
-        pendingSince = nil
-        let events = decoder.flush()
-        if !events.isEmpty { return events }
-        continue
-      }
-      let wakeAt = [deadline, escapeDeadline].compactMap { $0 }.min()
+      let heldUntil = heldInputDeadline
+      let wakeAt = [deadline, heldUntil].compactMap { $0 }.min()
       let timeout = wakeAt.map { max(.zero, $0 - .now) }
       var fds = [
         pollfd(fd: inputEnded ? -1 : tty, events: Int16(POLLIN), revents: 0),
@@ -284,11 +286,16 @@ public final class CursesScreen: Screen {
       if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
         let count = read(tty, &readBuffer, readBuffer.count)
         if count > 0 {
+          lastInput = .now
           events += decoder.decode(readBuffer[0..<count])
           pendingSince = decoder.hasPendingInput ? (pendingSince ?? .now) : nil
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
           events += endOfInput()
         }
+      } else if let heldUntil, heldUntil <= .now {
+        // Only once poll has seen the terminal quiet: time spent drawing is not a pause.
+        pendingSince = nil
+        events += decoder.flush()
       }
       if !events.isEmpty || woken { return events }
       if let deadline, deadline <= .now { return [] }
@@ -299,6 +306,14 @@ public final class CursesScreen: Screen {
   private func endOfInput() -> [Event] {
     defer { inputEnded = true }
     return inputEnded ? [] : [.endOfInput]
+  }
+
+  /// When the bytes the decoder holds mean what they say alone: 25 ms after they came (a
+  /// lone Esc, a cut sequence), or for a paste 100 ms after the terminal last sent anything.
+  private var heldInputDeadline: ContinuousClock.Instant? {
+    guard decoder.hasPendingInput else { return nil }
+    if decoder.isReceivingPaste { return lastInput + Self.pastePause }
+    return (pendingSince ?? .now) + Self.escapeDelay
   }
 
   private func signalEvents(woken: inout Bool) -> [Event] {
@@ -334,13 +349,35 @@ public final class CursesScreen: Screen {
     return events
   }
 
-  /// Tells ncurses the terminal's new size and returns it.
+  /// Tells ncurses the terminal's new size (clamped to `maximumSize`) and returns it.
   private func resizeToTerminal() -> Size {
     var window = winsize()
     if ioctl(tty, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
-      resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+      resizeterm(
+        Int32(min(Int(window.ws_row), Self.maximumSize.height)),
+        Int32(min(Int(window.ws_col), Self.maximumSize.width)))
     }
     return size
+  }
+
+  /// Runs `open` (newterm) with the terminal's size clamped to `maximumSize`: ncurses takes
+  /// LINES and COLUMNS from the environment over the size the terminal reports, so they
+  /// are set for the call when the terminal is larger, then put back as they were.
+  private static func clampingSize<T>(of tty: Int32, _ open: () -> T) -> T {
+    var window = winsize()
+    guard ioctl(tty, UInt(TIOCGWINSZ), &window) == 0,
+      Int(window.ws_row) > maximumSize.height || Int(window.ws_col) > maximumSize.width
+    else { return open() }
+    let names: [String] = ["LINES", "COLUMNS"]
+    let saved = names.map { name in getenv(name).map { String(cString: $0) } }
+    setenv("LINES", "\(min(Int(window.ws_row), maximumSize.height))", 1)
+    setenv("COLUMNS", "\(min(Int(window.ws_col), maximumSize.width))", 1)
+    defer {
+      for (name, value) in zip(names, saved) {
+        if let value { setenv(name, value, 1) } else { unsetenv(name) }
+      }
+    }
+    return open()
   }
 
   /// Writes a zero byte (no signal has number 0) to the signal pipe.

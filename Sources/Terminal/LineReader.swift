@@ -6,6 +6,14 @@ import CSignals
 
 /// Reads answers line by line from standard input, for the line-by-line front end.
 public enum LineReader {
+  /// The most of one line that is kept: 64 KiB, far more than any answer (a login of 64
+  /// characters, a password of 512 bytes), so a longer one is still refused for its length.
+  /// The rest of the line is read and dropped: a line that never ends takes no memory.
+  public static let maximumLineBytes = 1 << 16
+
+  /// Standard input through stdio of its own: only this reader reads it.
+  nonisolated(unsafe) private static let input = fdopen(STDIN_FILENO, "r")
+
   /// One line from standard input without its line break; nil at the end of input.
   ///
   /// With `echo: false` and a terminal on standard input, what is typed is not shown (a
@@ -13,7 +21,7 @@ public enum LineReader {
   /// (Ctrl-C) ends the program meanwhile, and while Ctrl-Z has it stopped; `fg` hides what
   /// is typed again. Nil also when what is typed cannot be hidden safely.
   public static func readLine(echo: Bool) -> String? {
-    guard !echo, isatty(STDIN_FILENO) == 1 else { return Swift.readLine() }
+    guard !echo, isatty(STDIN_FILENO) == 1 else { return boundedLine() }
     var saved = termios()
     guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
     var quiet = saved
@@ -28,6 +36,24 @@ public enum LineReader {
     }
     // Never read a password with echo on.
     guard tcsetattr(STDIN_FILENO, TCSANOW, &quiet) == 0 else { return nil }
-    return Swift.readLine()
+    return boundedLine()
+  }
+
+  /// One line without its line break (`\n` or `\r\n`), at most `maximumLineBytes` of it;
+  /// nil at the end of input.
+  private static func boundedLine() -> String? {
+    guard let input else { return nil }
+    var bytes: [UInt8] = []
+    var readAny = false
+    while true {
+      let next = getc_unlocked(input)
+      if next == EOF { break }
+      readAny = true
+      if next == 0x0A { break }
+      if bytes.count < maximumLineBytes { bytes.append(UInt8(truncatingIfNeeded: next)) }
+    }
+    guard readAny else { return nil }
+    if bytes.last == 0x0D { bytes.removeLast() }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -170,6 +170,9 @@ public final class Application {
   }
 
   private func click(at point: Point) {
+    // A point off the screen hits nothing; on it, every sum below is small (any Int may
+    // come from a terminal).
+    guard Rect(origin: .zero, size: screen.size).contains(point) else { return }
     let contentPoint = Point(x: point.x, y: point.y - viewport.minY + scrollY)
     guard !isTooSmall, viewport.contains(point),
       let hit = root.subtree.last(where: { $0.frame.contains(contentPoint) })

@@ -69,10 +69,10 @@ extension TextField {
   /// The meter on the label row, two columns after the label, if the row has room for it
   /// between the label and the accessory: it gives way before either. Its reading is
   /// taken whether it shows or not, so that the field hears of every change.
-  func drawMeter(in canvas: Canvas) {
+  func drawMeter(in canvas: Canvas, shows: Bool) {
     guard let meter else { return }
     let reading = meter.reading()
-    guard let reading, isLabelFloating else { return }
+    guard let reading, shows, isLabelFloating else { return }
     let x = TextWidth.columns(of: label) + 2
     let end =
       drawnAccessoryColumns > 0 ? canvas.size.width - drawnAccessoryColumns - 2 : canvas.size.width

@@ -18,8 +18,18 @@ open class TextField: View {
   public var showsError: () -> Bool = { false }
   /// The error line shown in the caption row while `showsError` is true.
   public var errorMessage: () -> String? = { nil }
-  /// Longest text accepted, in graphemes.
+  /// Longest text accepted, measured by `lengthMeasure`.
   public var maxLength: Int?
+  /// How `maxLength` counts: characters (graphemes, the default) or UTF-8 bytes.
+  public var lengthMeasure = LengthMeasure.characters
+  /// Why input stopped, shown from an edit that `maxLength` cut or refused until the next
+  /// edit of the text that fits: in the caption row if the field has one, otherwise at the
+  /// right of the label row.
+  public var maxLengthMessage: String?
+  /// True from an edit cut or refused by `maxLength` until the next edit that fits.
+  public private(set) var wasCutByMaxLength = false {
+    didSet { if wasCutByMaxLength != oldValue { setNeedsDisplay() } }
+  }
   /// What can be typed, and how it is laid out (digits only, a phone mask).
   public var format: (any InputFormat)?
   /// A gauge on the label row, between the label and the accessory (a password's strength).
@@ -106,11 +116,12 @@ open class TextField: View {
     let width = canvas.size.width
     canvas.clear()
 
+    // Read whatever the state, so that the observed reads do not depend on the field's own.
+    let captionText = caption?()
+    let errorText = error ? errorMessage() : nil
+    let notice = wasCutByMaxLength ? maxLengthMessage : nil
+
     let disabledStyle = Style(.dim)
-    if isLabelFloating {
-      let style = !enabled ? disabledStyle : isFocused ? theme.focusedLabel : theme.label
-      canvas.draw(label, at: .zero, style: style)
-    }
     drawnAccessoryColumns = 0
     // The label comes first: where both do not fit, the accessory (its keys still work)
     // is left out rather than cut the label.
@@ -120,7 +131,14 @@ open class TextField: View {
       drawnAccessoryColumns = TextWidth.columns(of: accessory)
       canvas.draw(accessory, at: Point(x: width - drawnAccessoryColumns, y: 0), style: theme.link)
     }
-    drawMeter(in: canvas)
+    let labelStyle = !enabled ? disabledStyle : isFocused ? theme.focusedLabel : theme.label
+    if let notice, caption == nil {
+      drawLabel(with: notice, width: width, style: labelStyle, in: canvas)
+    } else if isLabelFloating {
+      canvas.draw(label, at: .zero, style: labelStyle)
+    }
+    // The maximum-length notice, while it shows, has the meter's place.
+    drawMeter(in: canvas, shows: notice == nil || caption != nil)
 
     if !isLabelFloating {
       canvas.draw(label, at: Point(x: 0, y: 1), style: !enabled ? disabledStyle : theme.placeholder)
@@ -142,12 +160,29 @@ open class TextField: View {
     canvas.fill(row: 2, with: glyph, style: lineStyle)
 
     if caption != nil {
-      if error, let message = errorMessage() {
-        canvas.draw(message, at: Point(x: 0, y: 3), style: theme.error)
-      } else if let text = caption?() {
+      if let notice {
+        canvas.draw(notice, at: Point(x: 0, y: 3), style: theme.error)
+      } else if let errorText {
+        canvas.draw(errorText, at: Point(x: 0, y: 3), style: theme.error)
+      } else if let captionText {
         let style = !enabled ? disabledStyle : isShowingRefusal ? theme.error : theme.caption
-        canvas.draw(text, at: Point(x: 0, y: 3), style: style)
+        canvas.draw(captionText, at: Point(x: 0, y: 3), style: style)
       }
+    }
+  }
+
+  /// The label row with the maximum-length notice at its right, before the accessory; when
+  /// both do not fit, the notice takes the label's place.
+  private func drawLabel(with notice: String, width: Int, style: Style, in canvas: Canvas) {
+    let end = width - (drawnAccessoryColumns > 0 ? drawnAccessoryColumns + 1 : 0)
+    let columns = TextWidth.columns(of: notice)
+    let labelColumns = isLabelFloating ? TextWidth.columns(of: label) + 1 : 0
+    if labelColumns + columns <= end {
+      if isLabelFloating { canvas.draw(label, at: .zero, style: style) }
+      canvas.draw(notice, at: Point(x: end - columns, y: 0), style: canvas.theme.error)
+    } else {
+      canvas.draw(
+        Canvas.prefix(notice, columns: max(0, end)), at: .zero, style: canvas.theme.error)
     }
   }
 
@@ -210,6 +245,9 @@ open class TextField: View {
 
   open override func handle(_ event: Event) -> Bool {
     guard isEnabled() else { return false }
+    // The model may have changed the value while the field was not drawn (too small a
+    // terminal): an edit applies to what the model holds, never to a stale copy.
+    synchronize(with: value.get())
     // The next key ends the mark of a refusal (and may make another).
     isShowingRefusal = false
     switch event {
@@ -250,10 +288,14 @@ open class TextField: View {
   public func apply(_ edit: TextEditor.Edit) {
     var edit = edit
     var isInsertion = false
+    var cut = false
     if case .insert(let text) = edit {
       if text.isEmpty { return }
       isInsertion = true
-      let accepted = limited(format?.accepted(text) ?? text)
+      let wanted = format?.accepted(text) ?? text
+      let accepted = limited(wanted)
+      cut = accepted.utf8.count < wanted.utf8.count
+      if cut { wasCutByMaxLength = true }
       if accepted.isEmpty {
         isShowingRefusal = true
         return
@@ -273,16 +315,17 @@ open class TextField: View {
     if change.contains(.text) {
       editorText = editor.text
       value.set(editorText)
+      if !cut { wasCutByMaxLength = false }
     }
     if !change.isEmpty { setNeedsDisplay() }
   }
 
-  /// What of `text` fits under the maximum length.
+  /// What of `text` fits under the maximum length, in whole graphemes.
   private func limited(_ text: String) -> String {
     guard let maxLength else { return text }
-    let room = maxLength - editor.characters.count
-    if room <= 0 { return "" }
-    return String(text.prefix(room))
+    let used =
+      lengthMeasure == .characters ? editor.characters.count : editorText.utf8.count
+    return String(lengthMeasure.prefix(of: text, room: maxLength - used))
   }
 
   /// Typed text without controls: the decoder makes keys of them, but whatever sends an

@@ -11,7 +11,8 @@ struct Options: Equatable {
   var json = false
   /// Never use colour (also when `NO_COLOR` is set).
   var noColor = false
-  /// Where the accounts are; nil for the default place.
+  /// Where the accounts are: a file path or a `postgresql://` URI; nil for `REGISTER_DB`,
+  /// then the default place.
   var database: String?
   /// Start on the Sign in screen.
   var signIn = false
@@ -56,6 +57,10 @@ struct Options: Equatable {
       return value
     }
     while let argument = remaining.popFirst() {
+      // Only what `flags` lists, so that the list is the whole truth.
+      if argument.hasPrefix("-") && flag(named: argument) == nil {
+        throw .unknownOption(argument)
+      }
       switch argument {
       case "--json": options.json = true
       case "--no-color": options.noColor = true
@@ -91,5 +96,5 @@ struct Options: Equatable {
     }
   }
 
-  static let version = "register 0.1.0"
+  static let version = "register \(Version.number)"
 }

@@ -23,10 +23,12 @@ CoreDumps.forbid()
 // A reader that goes away early (`register --json | true`) must not kill us mid-restore.
 signal(SIGPIPE, SIG_IGN)
 
-let environment = ["LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "TERM", "HOME", "XDG_DATA_HOME"]
-  .reduce(into: [String: String]()) { values, name in
-    if let value = getenv(name), value.pointee != 0 { values[name] = String(cString: value) }
-  }
+let environment = [
+  "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "TERM", "HOME", "XDG_DATA_HOME", "REGISTER_DB",
+]
+.reduce(into: [String: String]()) { values, name in
+  if let value = getenv(name), value.pointee != 0 { values[name] = String(cString: value) }
+}
 
 let localeStrings = (Language.preferred(flag: nil, environment: environment) ?? .english).strings
 let options: Options
@@ -90,20 +92,23 @@ if let file = options.reservedNames {
 }
 let policy = UnicodeLoginPolicy(reserved: reservedNames, unixNames: options.unixNames)
 
-guard let path = options.database ?? SQLiteAccountStore.defaultPath(environment: environment) else {
+// `--db`, else `REGISTER_DB` (an sshd config can set it), else the default file.
+let given = options.database ?? environment["REGISTER_DB"]
+guard let database = given ?? SQLiteAccountStore.defaultPath(environment: environment) else {
   complain(strings.noDatabasePlace)
   exit(3)
 }
+let location = StoreLocation(database)
 // Opened on another thread while the terminal starts and the first frame is drawn. Only
 // the default place's folders are made; a path given must be in a folder that exists.
-let store = OpeningAccountStore(
-  path: path, identity: policy, createsFolders: options.database == nil)
+let store = OpeningAccountStore(location: location, identity: policy, createsFolders: given == nil)
 
 /// Exits 3 if the database could not be opened (after `before`, which restores the terminal).
 func requireStore(before: () -> Void = {}) {
   if case .failure(let error) = store.opened() {
     before()
-    complain(strings.cannotOpenDatabase(path, error.description(in: strings)))
+    // The location as shown: a URI without its password.
+    complain(strings.cannotOpenDatabase(location.description, error.description(in: strings)))
     exit(3)
   }
 }

@@ -3,7 +3,7 @@ import Testing
 
 /// The database file through the real binary: paths that cannot be used, files left
 /// behind, and a sign-in lock that holds across runs.
-@Suite("Database file end to end", .serialized)
+@Suite("Database file end to end", .serialized, .cleansUp)
 final class DatabaseFileEndToEndTests {
   let directory: String
 

@@ -17,7 +17,7 @@ struct TerminalEndToEndTests {
     /// Starts the form with `arguments`, recording `stty -a` before and after, and the status.
     init(
       _ arguments: String = "", environment: [String: String] = [:], width: Int = 80,
-      height: Int = 24
+      height: Int = 24, sizeCommand: String? = nil
     )
       throws
     {
@@ -25,7 +25,8 @@ struct TerminalEndToEndTests {
       // Set on the command line: tmux gives a pane its own TERM whatever it is told.
       let variables = environment.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
       try tmux.shell(
-        "stty -a > \(folder)/stty-before; env \(variables) \(Tmux.binary) --db \(folder)/accounts.sqlite"
+        (sizeCommand.map { "\($0); " } ?? "")
+          + "stty -a > \(folder)/stty-before; env \(variables) \(Tmux.binary) --db \(folder)/accounts.sqlite"
           + " \(arguments) > \(folder)/out; echo $? > \(folder)/status; stty -a > \(folder)/stty-after"
       )
     }

@@ -118,7 +118,8 @@ struct PlainFuzzTests {
     let outcome =
       signingIn
       ? front.signIn(SignInViewModel(store: store, scheduler: scheduler))
-      : front.signUp(RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy()))
+      : front.signUp(
+        RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy()))
 
     report.created = !store.created.isEmpty
     report.refusedNUL = written.contains(Strings.english.answerContainsNUL)

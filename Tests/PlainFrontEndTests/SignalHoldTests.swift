@@ -66,7 +66,8 @@ struct SignalHoldTests {
       unblockEndingSignals()
       let store = InterruptedStore { raise(SIGTERM) }
       let scheduler = ManualScheduler()
-      let model = RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy())
+      let model = RegistrationViewModel(
+        store: store, scheduler: scheduler, policy: FakeLoginPolicy())
       let outcome = PlainFrontEnd(
         dialogue: ScriptedDialogue(SignalHoldTests.answers), scheduler: scheduler,
         strings: .english, signals: .process
@@ -87,7 +88,8 @@ struct SignalHoldTests {
         raise(SIGHUP)
       }
       let scheduler = ManualScheduler()
-      let model = RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy())
+      let model = RegistrationViewModel(
+        store: store, scheduler: scheduler, policy: FakeLoginPolicy())
       _ = PlainFrontEnd(
         dialogue: ScriptedDialogue(SignalHoldTests.answers), scheduler: scheduler,
         strings: .english, signals: .process

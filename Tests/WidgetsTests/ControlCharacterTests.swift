@@ -46,3 +46,18 @@ struct ControlCharacterTests {
     #expect(form.value == "abcd")
   }
 }
+
+/// A model may change a field's value while the field is not drawn (a terminal too small
+/// to show it): the next edit starts from what the model holds, not a stale copy.
+@Suite("Fields: a value changed by the model")
+struct ModelChangedValueTests {
+  @Test("typing after the model cleared the value, with no draw between")
+  func typedAfterModelChange() {
+    let form = FieldHarness()
+    form.send(.text("Secret123"))
+    form.model.value = ""
+    // No render: the event goes straight to the field, as in a batch after a resize.
+    _ = form.field.handle(.text("x"))
+    #expect(form.value == "x")
+  }
+}

@@ -1,0 +1,11 @@
+import Registration
+import Widgets
+
+extension TextField {
+  /// Makes typing and pasting stop at `limit`, saying why in the screen's language.
+  func limit(to limit: FieldLimit, strings: Strings) {
+    maxLength = limit.maximum
+    lengthMeasure = limit.unit == .characters ? .characters : .utf8Bytes
+    maxLengthMessage = limit.message(strings)
+  }
+}

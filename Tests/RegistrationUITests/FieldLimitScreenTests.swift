@@ -1,0 +1,91 @@
+import Registration
+import RegistrationUI
+import Terminal
+import TestSupport
+import Testing
+import Widgets
+
+/// Login 64 characters, passwords 512 bytes: typing and pasting stop there on both
+/// screens, and the field says why until the next edit that fits.
+@Suite("Field maximum lengths on the screens")
+struct FieldLimitScreenTests {
+  static let atMostCharacters = "At most 64 characters"
+  static let atMostBytes = "At most 512 bytes"
+
+  /// The field's label row on the screen.
+  static func labelRow(_ form: SignUpHarness, _ field: View) -> String {
+    guard let frame = form.application.screenFrame(of: field) else { return "" }
+    return form.screen.line(frame.minY)
+  }
+
+  @Test("typing a 65th character into Login is refused, and the form says why")
+  func loginTyping() {
+    let form = SignUpHarness()
+    form.type(String(repeating: "a", count: 64))
+    #expect(!Self.labelRow(form, form.form.loginField).contains(Self.atMostCharacters))
+    form.type("bc")
+    #expect(form.model.login == String(repeating: "a", count: 64))
+    #expect(form.model.refusedField == nil, "the field stopped it before the model had to")
+    #expect(compareSnapshot(form.screen, named: "sign-up-login-at-most") == .matches)
+    form.press(Key(.backspace))
+    #expect(form.model.login.count == 63)
+    #expect(!Self.labelRow(form, form.form.loginField).contains(Self.atMostCharacters))
+  }
+
+  @Test("a paste into Login is cut at 64 characters (graphemes), with the notice")
+  func loginPaste() {
+    let form = SignUpHarness()
+    form.send(.paste(String(repeating: "👍🏽", count: 100)))
+    #expect(form.model.login == String(repeating: "👍🏽", count: 64))
+    #expect(Self.labelRow(form, form.form.loginField).contains(Self.atMostCharacters))
+  }
+
+  @Test("a megabyte pasted into Login: 64 characters taken")
+  func loginHugePaste() {
+    let form = SignUpHarness()
+    form.send(.paste(String(repeating: "0123456789abcdeF", count: 65_536)))
+    #expect(form.model.login.count == 64)
+    #expect(form.form.loginField.editor.characters.count == 64)
+  }
+
+  @Test("Password and its confirmation stop at 512 bytes, typed or pasted")
+  func passwords() {
+    let form = SignUpHarness()
+    form.press(Key(.tab))
+    // 256 two-byte letters are 512 bytes; one more is refused.
+    form.send(.paste("Ж" + String(repeating: "ж", count: 300)))
+    #expect(form.model.password.utf8.count == 512)
+    #expect(form.model.password.count == 256)
+    #expect(compareSnapshot(form.screen, named: "sign-up-password-at-most") == .matches)
+    form.press(Key(.tab))
+    form.type(String(repeating: "x", count: 512))
+    #expect(!Self.labelRow(form, form.form.confirmationField).contains(Self.atMostBytes))
+    form.type("y")
+    #expect(form.model.confirmation == String(repeating: "x", count: 512))
+    #expect(Self.labelRow(form, form.form.confirmationField).contains(Self.atMostBytes))
+    #expect(!form.screen.snapshot.contains("xxxx"), "the notice shows, never the password")
+  }
+
+  @Test("Sign in: the same limits and notices")
+  func signIn() {
+    let form = SignUpHarness(start: .signIn)
+    let screen = form.app.signIn
+    form.send(.paste(String(repeating: "b", count: 70)))
+    #expect(form.signInModel.login.count == 64)
+    #expect(Self.labelRow(form, screen.loginField).contains(Self.atMostCharacters))
+    form.press(Key(.tab))
+    form.send(.paste(String(repeating: "p", count: 600)))
+    #expect(form.signInModel.password.utf8.count == 512)
+    #expect(Self.labelRow(form, screen.passwordField).contains(Self.atMostBytes))
+  }
+
+  @Test("in Russian")
+  func russian() {
+    let form = SignUpHarness(strings: .russian)
+    form.send(.paste(String(repeating: "ж", count: 65)))
+    #expect(Self.labelRow(form, form.form.loginField).contains("Не больше 64 символов"))
+    form.press(Key(.tab))
+    form.send(.paste(String(repeating: "ж", count: 257)))
+    #expect(Self.labelRow(form, form.form.passwordField).contains("Не больше 512 байт"))
+  }
+}
