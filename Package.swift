@@ -19,6 +19,9 @@ let package = Package(
     .target(name: "CSignals"),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
+    // libpwquality, loaded at run time (Debian has no static library for it).
+    .target(name: "CPwquality"),
+    .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
     .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
     // libpq's header only (no pkg-config: that would link it): Accounts loads the library
     // with dlopen when a URI asks for it.
@@ -34,6 +37,8 @@ let package = Package(
     .target(name: "Policy", dependencies: ["Registration", "CICU"]),
     // The account store on SQLite or PostgreSQL, with yescrypt password hashes.
     .target(name: "Accounts", dependencies: ["Registration", "CSQLite", "CCrypt", "CPostgres"]),
+    // The host's password policy (libpwquality) and a strength estimate (zxcvbn).
+    .target(name: "PasswordQuality", dependencies: ["Registration", "CPwquality", "CZxcvbn"]),
     // The screens of the program, built from widgets and bound to the view models.
     .target(name: "RegistrationUI", dependencies: ["Widgets", "Terminal", "Registration"]),
     // Handing a new account on (--on-create): the command, the store that runs it, the log.
@@ -47,12 +52,14 @@ let package = Package(
       name: "field-gallery", dependencies: ["FieldGallery", "Terminal", "Widgets"]),
     // Times the account store against a large database (make bench-store).
     .executableTarget(name: "store-bench", dependencies: ["Accounts", "Policy", "Registration"]),
+    // Times the password policy and the strength estimate per call (make bench-password).
+    .executableTarget(name: "password-bench", dependencies: ["PasswordQuality", "Registration"]),
     // The composition root: flags, wiring, output.
     .executableTarget(
       name: "register",
       dependencies: [
-        "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Policy", "Terminal",
-        "Widgets", "HandOff",
+        "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Policy",
+        "PasswordQuality", "Terminal", "Widgets", "HandOff",
       ]),
 
     // For the tests: an in-memory store, screen snapshots, a seeded random generator, a
@@ -68,6 +75,7 @@ let package = Package(
       name: "AccountsTests",
       dependencies: ["Accounts", "Policy", "Registration", "CSQLite", "TestSupport"]),
     .testTarget(name: "PolicyTests", dependencies: ["Policy", "Registration"]),
+    .testTarget(name: "PasswordQualityTests", dependencies: ["PasswordQuality", "Registration"]),
     // What only the PostgreSQL store has, through @testable import. Apart from
     // AccountsTests: there Policy's ICU headers and Foundation's clash in the clang
     // importer as soon as a test reaches libpq's types.

@@ -151,7 +151,11 @@ public final class PlainFrontEnd {
       scheduler.settle()
       let requirements = model.requirements(for: field)
       for status in requirements {
-        dialogue.say("  \(status.isMet ? "[x]" : "[ ]") \(status.text)\n")
+        dialogue.say("  \(status.isMet ? "[x]" : "[ ]") \(status.displayText)\n")
+      }
+      // The meter's word, as the form shows it (advisory).
+      if field == .password, let strength = model.strength {
+        dialogue.say("  \(strings.strengthLabel): \(strings.strength(strength))\n")
       }
       // Why a login is refused, then a store that could not answer.
       if field == .login, let problem = model.loginProblem { say(strings.loginProblem(problem)) }

@@ -30,10 +30,16 @@ public final class RegistrationViewModel: ScreenModel {
       // The rules first: whether the store is asked depends on them.
       inputDidChange()
       updateAvailability()
+      updatePassword()
       updateCanSubmit()
     }
   }
-  private var acceptedPassword = "" { didSet { inputDidChange() } }
+  private var acceptedPassword = "" {
+    didSet {
+      updatePassword()
+      inputDidChange()
+    }
+  }
   private var acceptedConfirmation = "" { didSet { inputDidChange() } }
 
   /// Every requirement with its current answer, in display order.
@@ -48,9 +54,14 @@ public final class RegistrationViewModel: ScreenModel {
   public private(set) var hasAttemptedSubmit = false
   /// A message about the form as a whole: the login was taken meanwhile, the store failed.
   public private(set) var message: String?
+  /// How hard the password is to guess (advisory); nil with no estimator or no password.
+  public private(set) var strength: PasswordStrength?
+  /// Whether the form shows a strength meter.
+  public var estimatesStrength: Bool { strengthEstimator != nil }
   /// True when the store says an account has this login: the form offers to sign in.
   public private(set) var canSignInInstead = false
-  /// True while a submission waits for the login's check to answer.
+  /// True while a submission waits for a check to answer (the login's, the password
+  /// policy's).
   public private(set) var isWaitingToSubmit = false
   /// The rule the login breaks, if it is refused: the form says it under the button.
   public private(set) var loginProblem: LoginProblem?
@@ -65,14 +76,16 @@ public final class RegistrationViewModel: ScreenModel {
   public private(set) var refusedField: RegistrationField?
   /// Called with the account once it is created.
   @ObservationIgnored public var onCreated: (CreatedAccount) -> Void = { _ in }
-  /// Called when a submission that waited for the login's check is refused by its answer,
-  /// with the field to go to.
+  /// Called when a submission that waited for a check is refused by its answer, with the
+  /// field to go to.
   @ObservationIgnored public var onSubmissionRejected: (RegistrationField) -> Void = { _ in }
   /// Called when the account could not be handed on (and was taken back).
   @ObservationIgnored public var onHandOffFailed: () -> Void = {}
 
   /// How long typing must pause before the login is looked up.
   public static let availabilityDelay = Duration.milliseconds(250)
+  /// How long typing must pause before the password policy is asked (same as the login).
+  public static let passwordCheckDelay = Duration.milliseconds(250)
 
   /// The requirements of each field, and the one decided by the store.
   @ObservationIgnored private let requirementsByField: [RegistrationField: [RequirementStatus]]
@@ -86,6 +99,9 @@ public final class RegistrationViewModel: ScreenModel {
   /// The last login that was looked up (after the pause), and its answer once it came.
   @ObservationIgnored private var lookedUp: String?
   @ObservationIgnored private var lookedUpAnswer: Availability?
+  /// "Hard to guess", when there is a password policy.
+  @ObservationIgnored private var passwordCheck: PasswordPolicyCheck?
+  @ObservationIgnored private let strengthEstimator: (any StrengthEstimator)?
   /// The store could not answer the last lookup (a server gone): Sign up asks again.
   @ObservationIgnored private var lookUpFailed = false
 
@@ -100,26 +116,47 @@ public final class RegistrationViewModel: ScreenModel {
   }
 
   /// `policy` says what a login may be and which are reserved; the store compares logins
-  /// by the identity it was made with (the same policy, in the program). `origin` (over
-  /// SSH) is recorded with the account, and its limit applies.
+  /// by the identity it was made with (the same policy, in the program). `passwordPolicy`
+  /// adds "Hard to guess" and makes the password rows follow its settings (unless
+  /// `requirements` are given); `strengthEstimator` feeds the meter. `origin` (over SSH) is
+  /// recorded with the account, and its limit applies.
   public init(
     store: any AccountStore, scheduler: any Scheduler, strings: Strings = .english,
-    policy: any LoginPolicy, requirements: [Requirement]? = nil, origin: SignUpOrigin? = nil
+    policy: any LoginPolicy, requirements: [Requirement]? = nil,
+    passwordPolicy: (any PasswordPolicy)? = nil, strengthEstimator: (any StrengthEstimator)? = nil,
+    origin: SignUpOrigin? = nil
   ) {
     self.store = store
     self.policy = policy
     self.scheduler = scheduler
     self.strings = strings
     self.origin = origin
-    let statuses = (requirements ?? Requirement.signUp(strings, policy: policy)).map {
-      RequirementStatus($0, state: .unmet)
-    }
+    self.strengthEstimator = strengthEstimator
+    let statuses =
+      (requirements
+      ?? Requirement.signUp(strings, policy: policy, passwordPolicy: passwordPolicy?.rules)).map {
+        RequirementStatus($0, state: .unmet)
+      }
     self.requirements = statuses
     requirementsByField = Dictionary(grouping: statuses, by: \.field)
     availability = statuses.first {
       if case .loginIsFree = $0.requirement.check { true } else { false }
     }
+    if let passwordPolicy,
+      let status = statuses.first(where: {
+        if case .passwordPolicy = $0.requirement.check { true } else { false }
+      })
+    {
+      passwordCheck = PasswordPolicyCheck(
+        status: status, policy: passwordPolicy, scheduler: scheduler, strings: strings,
+        delay: Self.passwordCheckDelay, answered: {})
+    }
     revalidate()
+    // Set apart: `answered` needs `self`, which exists only now.
+    passwordCheck?.answered = { [weak self] in
+      self?.revalidate()
+      self?.finishWaitingSubmission()
+    }
   }
 
   public var input: RegistrationInput {
@@ -166,8 +203,8 @@ public final class RegistrationViewModel: ScreenModel {
     case started
     /// Something is unmet: the form should go to this field.
     case rejected(firstUnmet: RegistrationField)
-    /// Everything else is met and the login is being checked: the account is created when
-    /// the answer says it is free (otherwise `onSubmissionRejected` follows).
+    /// Everything else is met and the login or the password is being checked: the account
+    /// is created when the last answer says yes (otherwise `onSubmissionRejected` follows).
     case waiting
     /// An account is already being created.
     case busy
@@ -185,12 +222,13 @@ public final class RegistrationViewModel: ScreenModel {
       }
       if isReadyToSubmit {
         if !isWaitingToSubmit { isWaitingToSubmit = true }
-        // No need to wait out the typing pause: the person has finished typing.
+        // No need to wait out the typing pauses: the person has finished typing.
         if let timer = availabilityTimer {
           timer.cancel()
           availabilityTimer = nil
           lookUpLogin()
         }
+        passwordCheck?.askNow()
         return .waiting
       }
       if !hasAttemptedSubmit { hasAttemptedSubmit = true }
@@ -248,6 +286,7 @@ public final class RegistrationViewModel: ScreenModel {
     lookedUp = nil
     lookedUpAnswer = nil
     updateAvailability()
+    passwordCheck?.resume()
     revalidate()
     checkAddressLimit()
   }
@@ -255,6 +294,7 @@ public final class RegistrationViewModel: ScreenModel {
   public func disappear() {
     availabilityTimer?.cancel()
     availabilityTimer = nil
+    passwordCheck?.cancel()
     if isWaitingToSubmit { isWaitingToSubmit = false }
   }
 
@@ -306,6 +346,14 @@ public final class RegistrationViewModel: ScreenModel {
   private func updateCanSubmit() {
     let all = requirements.allSatisfy(\.isMet) && !isCreating
     if canSubmit != all { canSubmit = all }
+  }
+
+  /// The password or the login changed: the policy is asked again (after a pause) and
+  /// the strength estimated at once.
+  private func updatePassword() {
+    passwordCheck?.update(password: password, login: login)
+    let estimate = password.isEmpty ? nil : strengthEstimator?.strength(of: password, login: login)
+    if strength != estimate { strength = estimate }
   }
 
   /// Shows what is known of the current login's availability, and looks it up after a
@@ -386,9 +434,12 @@ public final class RegistrationViewModel: ScreenModel {
     if canSignInInstead != taken { canSignInInstead = taken }
   }
 
-  /// The check a submission waited for has answered: submit now, or say where to go.
+  /// A check a submission waited for has answered: once none is left, submit now, or say
+  /// where to go.
   private func finishWaitingSubmission() {
-    guard isWaitingToSubmit, availability?.state != .checking else { return }
+    guard isWaitingToSubmit, !requirements.contains(where: { $0.state == .checking }) else {
+      return
+    }
     isWaitingToSubmit = false
     if case .rejected(let field) = submit() { onSubmissionRejected(field) }
   }

@@ -24,6 +24,66 @@ extension Strings {
     passwordLength: "At least 8 characters",
     passwordUppercase: "One uppercase letter",
     confirmationMatches: "Matches the password",
+    passwordLengthAtLeast: { "At least \($0) characters" },
+    passwordUppercaseLatin: {
+      $0 == 1 ? "One uppercase letter A–Z" : "At least \($0) uppercase letters A–Z"
+    },
+    passwordLowercaseLatin: {
+      $0 == 1 ? "One lowercase letter a–z" : "At least \($0) lowercase letters a–z"
+    },
+    passwordDigits: { $0 == 1 ? "One digit" : "At least \($0) digits" },
+    passwordSymbols: {
+      $0 == 1 ? "One symbol (not A–Z, a–z, 0–9)" : "At least \($0) symbols (not A–Z, a–z, 0–9)"
+    },
+    passwordKinds: { "At least \($0) of: a–z, A–Z, 0–9, symbols" },
+    passwordHardToGuess: "Hard to guess",
+    checkingPassword: "Checking that the password is hard to guess",
+    passwordRefusal: {
+      switch $0 {
+      case .dictionaryWord: "Easy to guess: based on a dictionary word"
+      case .containsLogin: "Easy to guess: contains the login"
+      case .similarToLogin: "Easy to guess: too similar to the login"
+      case .basedOnUserName: "Easy to guess: based on a user name"
+      case .tooFewDifferentCharacters: "Easy to guess: few different characters"
+      case .palindrome: "Easy to guess: reads the same backwards"
+      case .tooSimple: "Easy to guess: letters or digits in order"
+      case .looksLikeIDNumber: "Easy to guess: looks like an ID number"
+      case .sequence: "Easy to guess: has a run like abcd or 1234"
+      case .repeatedCharacter: "Easy to guess: too many repeats in a row"
+      case .tooManyOfOneKind: "Easy to guess: many of one kind in a row"
+      case .forbiddenWord: "Easy to guess: contains a forbidden word"
+      case .tooShort: "Easy to guess: too short"
+      case .needsDigits: "Easy to guess: needs more digits"
+      case .needsUppercase: "Easy to guess: needs more letters A–Z"
+      case .needsLowercase: "Easy to guess: needs more letters a–z"
+      case .needsSymbols: "Easy to guess: needs more symbols"
+      case .needsMoreKinds: "Easy to guess: too few kinds of characters"
+      case .caseChangesOnly: "Easy to guess: the old one in other case"
+      case .similarToOld: "Easy to guess: too like the old password"
+      case .rotatedOld: "Easy to guess: the old password rotated"
+      case .sameAsOld: "Easy to guess: the same as the old password"
+      case .other: "Easy to guess: the host's policy refuses it"
+      case .cannotCheck: "Not checked: no password dictionary"
+      }
+    },
+    strengthLabel: "Strength",
+    strength: {
+      switch $0 {
+      case .veryWeak: "very weak"
+      case .weak: "weak"
+      case .fair: "fair"
+      case .good: "good"
+      case .strong: "strong"
+      }
+    },
+    cannotUsePasswordPolicy: { "cannot use the password policy \($0): \($1)" },
+    policyFileUnreadable: "the file cannot be read",
+    policyFileMalformed: "a line is too long",
+    policyUnknownSetting: { "unknown setting '\($0)'" },
+    policyBadValue: { "'\($0)' needs a number" },
+    cannotLoadPasswordPolicy: {
+      "cannot load the host's password policy (libpwquality): \($0); install libpwquality1, or use --password-policy off (for demos only)"
+    },
     atMostCharacters: { "At most \($0) characters" },
     atMostBytes: { "At most \($0) bytes" },
     cannotSave: { "Account not created: \($0)" },
@@ -66,6 +126,10 @@ extension Strings {
         --plain       ask line by line instead of drawing a form (also when stdin
                       is not a terminal, or TERM is dumb, unset or unknown)
         --lang en|ru  the language (default: from LC_ALL, LC_MESSAGES or LANG)
+        --password-policy FILE|off
+                      the password policy, in pwquality.conf(5) form (default:
+                      the host's, /etc/security/pwquality.conf); off checks no
+                      policy: for demos only
         --no-color    use no colour (also when NO_COLOR is set)
         --reserved FILE  more names nobody may register, one a line (# comments)
         --unix-names  logins fit for useradd: a-z first, then a-z, 0-9, - and _;
@@ -91,10 +155,10 @@ extension Strings {
 
       Exit status: 0 signed up or in; 1 cancelled, or the answers ran out or did not
       meet the requirements, or no input for --idle-timeout; 2 a usage error (also
-      over SSH without a terminal, or an unknown command); 3 the database cannot be
-      opened; 4 the --on-create command failed (the account was removed); 5 a
-      sign-in's login or password is wrong; 130 interrupted (Ctrl-C); 128+N ended by
-      signal N.
+      over SSH without a terminal, or an unknown command), or a password policy that
+      cannot be used; 3 the database cannot be opened; 4 the --on-create command
+      failed (the account was removed); 5 a sign-in's login or password is wrong;
+      130 interrupted (Ctrl-C); 128+N ended by signal N.
       """,
     loginCharacters: "Letters, digits and . _ -",
     loginUnixCharacters: "Lowercase a-z, digits, - and _",

@@ -33,6 +33,27 @@ public struct Strings: Sendable {
   public var passwordUppercase: String
   public var confirmationMatches: String
 
+  // Passwords: the host's policy (rows that follow its settings, "Hard to guess" and its
+  // reasons), the strength meter, and the --password-policy messages
+  public var passwordLengthAtLeast: @Sendable (Int) -> String
+  public var passwordUppercaseLatin: @Sendable (Int) -> String
+  public var passwordLowercaseLatin: @Sendable (Int) -> String
+  public var passwordDigits: @Sendable (Int) -> String
+  public var passwordSymbols: @Sendable (Int) -> String
+  public var passwordKinds: @Sendable (Int) -> String
+  public var passwordHardToGuess: String
+  public var checkingPassword: String
+  /// The whole row, for a password the policy refuses.
+  public var passwordRefusal: @Sendable (PasswordRefusal) -> String
+  public var strengthLabel: String
+  public var strength: @Sendable (PasswordStrength) -> String
+  public var cannotUsePasswordPolicy: @Sendable (_ path: String, _ reason: String) -> String
+  public var policyFileUnreadable: String
+  public var policyFileMalformed: String
+  public var policyUnknownSetting: @Sendable (String) -> String
+  public var policyBadValue: @Sendable (String) -> String
+  public var cannotLoadPasswordPolicy: @Sendable (String) -> String
+
   // Input that never ends: why a field stopped taking input (its maximum length)
   public var atMostCharacters: @Sendable (Int) -> String
   public var atMostBytes: @Sendable (Int) -> String

@@ -52,7 +52,8 @@ public final class RegistrationApp {
     signUp = SignUpScreen(viewModel: signUpModel, strings: strings)
     signIn = SignInScreen(viewModel: signInModel, strings: strings)
     application.contentWidth = SignUpScreen.width(
-      for: signUpModel.requirements.map(\.requirement), strings: strings)
+      for: signUpModel.requirements.map(\.requirement), strings: strings,
+      glyphs: application.theme.glyphs)
     application.tooSmallNotice = { strings.terminalTooSmall($0.width, $0.height) }
 
     isBusy = { signUpModel.isCreating || signInModel.isSigningIn }

@@ -32,6 +32,8 @@ open class TextField: View {
   }
   /// What can be typed, and how it is laid out (digits only, a phone mask).
   public var format: (any InputFormat)?
+  /// A gauge on the label row, between the label and the accessory (a password's strength).
+  public var meter: Meter?
   /// Enter in the field: returns whether it acted (submitted the form, say); if not,
   /// Enter moves on to the next field.
   public var onSubmit: (() -> Bool)?
@@ -135,6 +137,8 @@ open class TextField: View {
     } else if isLabelFloating {
       canvas.draw(label, at: .zero, style: labelStyle)
     }
+    // The maximum-length notice, while it shows, has the meter's place.
+    drawMeter(in: canvas, shows: notice == nil || caption != nil)
 
     if !isLabelFloating {
       canvas.draw(label, at: Point(x: 0, y: 1), style: !enabled ? disabledStyle : theme.placeholder)

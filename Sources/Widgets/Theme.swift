@@ -14,17 +14,20 @@ public struct Theme: Sendable {
     public var ellipsis: String
     /// Whether struck text can be drawn with U+0336 (UTF-8 only).
     public var canStrike: Bool
+    /// A meter's filled and empty cells.
+    public var meterFull: Character
+    public var meterEmpty: Character
     /// Marks content out of sight above and below.
     public var moreAbove = "▲"
     public var moreBelow = "▼"
 
     public static let unicode = Glyphs(
       thinLine: "─", heavyLine: "━", mask: "•", met: "✓", unmet: "✗", pending: "…", ellipsis: "…",
-      canStrike: true)
+      canStrike: true, meterFull: "▰", meterEmpty: "▱")
     public static let ascii = Glyphs(
       thinLine: "-", heavyLine: "=", mask: "*", met: "[x]", unmet: "[ ]", pending: "[.]",
       ellipsis: "...",
-      canStrike: false, moreAbove: "^", moreBelow: "v")
+      canStrike: false, meterFull: "#", meterEmpty: "-", moreAbove: "^", moreBelow: "v")
   }
 
   public var glyphs: Glyphs
@@ -47,6 +50,10 @@ public struct Theme: Sendable {
   public var focusedDisabledButton: Style
   public var link: Style
   public var focusedLink: Style
+  /// A meter's reading, low to high: colours only (the glyphs and the word say it too).
+  public var meterLow: Style
+  public var meterMiddle: Style
+  public var meterHigh: Style
 
   /// Accent colours where the screen has them; attributes alone where it does not.
   public init(capabilities: ScreenCapabilities) {
@@ -75,5 +82,8 @@ public struct Theme: Sendable {
     focusedDisabledButton = Style([.dim, .reverse])
     link = color(.cyan, .underline)
     focusedLink = colors ? color(.cyan, [.underline, .reverse]) : Style([.underline, .reverse])
+    meterLow = color(.red)
+    meterMiddle = color(.yellow)
+    meterHigh = color(.green)
   }
 }

@@ -19,6 +19,7 @@ extension Options {
     Flag(name: "--json"),
     Flag(name: "--plain"),
     Flag(name: "--lang", value: "en|ru"),
+    Flag(name: "--password-policy", value: "FILE|off"),
     Flag(name: "--no-color"),
     Flag(name: "--reserved", value: "FILE"),
     Flag(name: "--unix-names"),

@@ -21,6 +21,14 @@ struct Options: Equatable {
   var plain = false
   /// `--lang`, as given.
   var language: String?
+  /// `--password-policy`: the host's policy, another policy file, or none (demos only).
+  var passwordPolicy = PasswordPolicyChoice.system
+
+  enum PasswordPolicyChoice: Equatable {
+    case system, off
+    case file(String)
+  }
+
   /// `--reserved FILE`: more names nobody may register.
   var reservedNames: String?
   /// `--unix-names`: logins fit for `useradd`; system users and groups are taken.
@@ -78,6 +86,8 @@ struct Options: Equatable {
           options.database = path
         } else if let language = try value(of: "--lang", in: argument) {
           options.language = language
+        } else if let policy = try value(of: "--password-policy", in: argument) {
+          options.passwordPolicy = policy == "off" ? .off : .file(policy)
         } else if let file = try value(of: "--reserved", in: argument) {
           options.reservedNames = file
         } else if let seconds = try value(of: "--idle-timeout", in: argument) {

@@ -1,5 +1,6 @@
 import Accounts
 import HandOff
+import PasswordQuality
 import PlainFrontEnd
 import Policy
 import Registration
@@ -29,14 +30,6 @@ let environment = [
 ]
 .reduce(into: [String: String]()) { values, name in
   if let value = getenv(name), value.pointee != 0 { values[name] = String(cString: value) }
-}
-
-if setlocale(LC_ALL, "") == nil {
-  // The locale asked for is not installed. Its character set is what matters for
-  // drawing: keep UTF-8 if that is what was asked for (C.UTF-8 is always there).
-  let asked = (environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? "")
-    .lowercased()
-  if asked.contains("utf-8") || asked.contains("utf8") { setlocale(LC_CTYPE, "C.UTF-8") }
 }
 
 let localeStrings = (Language.preferred(flag: nil, environment: environment) ?? .english).strings
@@ -83,6 +76,31 @@ if let ssh {
   }
 }
 let options = parsed
+
+// Forked as early as it can be, before any thread starts; the checker reads the policy
+// while the locale is read and the terminal starts.
+let passwordPolicyReady = startPasswordPolicy(options.passwordPolicy, strings: strings)
+let strengthEstimator = ZxcvbnEstimator()
+
+if setlocale(LC_ALL, "") == nil {
+  // The locale asked for is not installed. Its character set is what matters for
+  // drawing: keep UTF-8 if that is what was asked for (C.UTF-8 is always there).
+  let asked = (environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? "")
+    .lowercased()
+  if asked.contains("utf-8") || asked.contains("utf8") { setlocale(LC_CTYPE, "C.UTF-8") }
+}
+
+/// The password policy, once read (the rows under Password follow its settings); exits 2
+/// if it cannot be used (after `before`, which restores the terminal).
+func requirePasswordPolicy(before: () -> Void = {}) -> (any PasswordPolicy)? {
+  switch passwordPolicyReady() {
+  case .success(let policy): return policy
+  case .failure(let failure):
+    before()
+    complain(failure.message)
+    exit(2)
+  }
+}
 
 // What a login may be; the store compares logins by its identity and skeletons.
 var reservedNames = ReservedNames()
@@ -185,6 +203,7 @@ func openScreen() -> CursesScreen? {
 
 guard let screen = openScreen() else {
   // The same view models, asked line by line.
+  let passwordPolicy = requirePasswordPolicy()
   requireStore()
   let scheduler = ManualScheduler()
   let timedReader = options.idleTimeout.map { TimedLineReader(idleTimeout: .seconds($0)) }
@@ -199,7 +218,8 @@ guard let screen = openScreen() else {
     ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
     : dialogue.signUp(
       RegistrationViewModel(
-        store: store, scheduler: scheduler, strings: strings, policy: policy, origin: origin))
+        store: store, scheduler: scheduler, strings: strings, policy: policy,
+        passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin))
   {
   case .signedUp(let account): finish(.created(account))
   case .signedIn(let account): finish(.signedIn(account))
@@ -217,12 +237,14 @@ guard let screen = openScreen() else {
   }
 }
 
+let passwordPolicy = requirePasswordPolicy(before: screen.close)
 let application = Application(screen: screen)
 let scheduler = ApplicationScheduler(application)
 let app = RegistrationApp(
   application: application,
   signUpModel: RegistrationViewModel(
-    store: store, scheduler: scheduler, strings: strings, policy: policy, origin: origin),
+    store: store, scheduler: scheduler, strings: strings, policy: policy,
+    passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin),
   signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
   start: options.signIn ? .signIn : .signUp, strings: strings,
   idleTimeout: options.idleTimeout.map {
