@@ -6,7 +6,7 @@ import Testing
 /// The real libpwquality and cracklib dictionary of this host, with policy files written
 /// for each test.
 @Suite("The host's password policy")
-struct HostPasswordPolicyTests {
+final class HostPasswordPolicyTests {
   let directory: URL
 
   init() throws {
@@ -14,6 +14,9 @@ struct HostPasswordPolicyTests {
       .appendingPathComponent("register-policy-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
+
+  // Each test gets its own instance: its policy files go with it.
+  deinit { try? FileManager.default.removeItem(at: directory) }
 
   /// A policy read from a file holding `settings`.
   func policy(_ settings: String) throws -> HostPasswordPolicy {
