@@ -9,26 +9,37 @@
 
 SWIFT ?= swift
 # Fully static: no dynamic linking at start-up (3 ms -> 1.3 ms of CPU before main).
+# libpwquality (no static library in Debian) runs in a checker process the program forks.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 BINARY = .build/release/register
 
-.PHONY: all build run gallery test fuzz bench-store docs lint format deps clean
+.PHONY: all build run gallery test fuzz bench-store bench-ssh bench-password docs lint format deps clean
 .PHONY: version install uninstall deb package-deb deb-deps
 
 all: build
 
 # The Debian packages the build and the tests need: installed when missing if it can
-# (root with apt-get); otherwise it says the exact command to run.
+# (root with apt-get); otherwise it says the exact command to run. postgresql is for the
+# tests (a throwaway server); the program itself needs only libpq, and only for a URI.
 deps:
 	@missing=""; \
 	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
 	pkg-config --exists sqlite3 2>/dev/null || missing="$$missing libsqlite3-dev"; \
 	pkg-config --exists libcrypt 2>/dev/null || missing="$$missing libcrypt-dev"; \
+	pkg-config --exists pwquality 2>/dev/null || missing="$$missing libpwquality-dev"; \
+	[ -f /usr/include/zxcvbn.h ] || missing="$$missing libzxcvbn-dev"; \
+	[ -f /var/cache/cracklib/cracklib_dict.pwd ] || missing="$$missing cracklib-runtime"; \
+	command -v pwscore >/dev/null || missing="$$missing libpwquality-tools"; \
 	pkg-config --exists icu-i18n 2>/dev/null || missing="$$missing libicu-dev"; \
+	pkg-config --exists libpq 2>/dev/null || missing="$$missing libpq-dev"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
 	command -v jq >/dev/null || missing="$$missing jq"; \
+	test -x /usr/sbin/sshd || missing="$$missing openssh-server"; \
+	command -v ssh >/dev/null || missing="$$missing openssh-client"; \
+	test -x /usr/sbin/visudo || missing="$$missing sudo"; \
 	command -v $(SWIFT) >/dev/null || { echo "make: the Swift toolchain is missing: install Swift 6 from https://swift.org/install and put it on PATH" >&2; exit 1; }; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -66,21 +77,61 @@ FUZZ_SEQUENCES ?= 10000
 fuzz: deps
 	FUZZ_SEQUENCES=$(FUZZ_SEQUENCES) $(SWIFT) test --filter Fuzz
 
-# The account store against a million accounts (fake hashes; the lookups are real). The
-# skeleton of userN is userN with 0 as o and 1 as l (UTS #39, case folded).
+# The account store against a million accounts (fake hashes; the lookups are real), on
+# SQLite then on PostgreSQL, side by side; a few minutes in all. The skeleton of userN is
+# userN with 0 as o and 1 as l (UTS #39, case folded). PostgreSQL is a throwaway server
+# like the tests' (a unix socket only, its defaults otherwise, in /tmp like the SQLite
+# file), stopped and removed at the end, also when the benchmark fails.
 BENCH_DB = /tmp/register-bench/accounts.sqlite
+BENCH_PG = /tmp/register-bench-pg
+PG_BIN = $(lastword $(sort $(wildcard /usr/lib/postgresql/*/bin)))
+BENCH_USERS = WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000)
+BENCH_ROWS = SELECT 'user' || i, 'user' || i, 'user' || replace(replace(i, '0', 'o'), '1', 'l'), \
+  '\$$y\$$j9T\$$fake', '2026-01-01T00:00:00Z'
+BENCH_INSERT = INSERT INTO accounts (login, login_key, login_skeleton, password_hash, created_at)
 bench-store: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product store-bench
 	rm -rf $(dir $(BENCH_DB))
 	.build/release/store-bench prepare $(BENCH_DB)
-	sqlite3 $(BENCH_DB) "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000) \
-	  INSERT INTO accounts (login, login_key, login_skeleton, password_hash, created_at) \
-	  SELECT 'user' || i, 'user' || i, 'user' || replace(replace(i, '0', 'o'), '1', 'l'), \
-	    '\$$y\$$j9T\$$fake', '2026-01-01T00:00:00Z' FROM n;"
+	sqlite3 $(BENCH_DB) "$(BENCH_USERS) $(BENCH_INSERT) $(BENCH_ROWS) FROM n;"
 	sqlite3 $(BENCH_DB) "SELECT count(*) || ' accounts' FROM accounts; \
 	  EXPLAIN QUERY PLAN SELECT login, password_hash FROM accounts WHERE login_key = 'user1'; \
 	  EXPLAIN QUERY PLAN SELECT 1 FROM accounts WHERE login_skeleton = 'userl' LIMIT 1;"
 	.build/release/store-bench measure $(BENCH_DB)
+	@rm -rf $(BENCH_PG) && mkdir -p $(BENCH_PG) && chmod 700 $(BENCH_PG); \
+	as=""; if [ "$$(id -u)" = 0 ]; then chown nobody $(BENCH_PG); as="runuser -u nobody --"; fi; \
+	trap '$$as $(PG_BIN)/pg_ctl -D $(BENCH_PG)/data -m immediate stop >/dev/null 2>&1; \
+	  rm -rf $(BENCH_PG)' EXIT; \
+	set -e; \
+	$$as $(PG_BIN)/initdb -D $(BENCH_PG)/data -U postgres --auth=trust --no-sync \
+	  --encoding=UTF8 --locale=C.UTF-8 >/dev/null; \
+	$$as $(PG_BIN)/pg_ctl -D $(BENCH_PG)/data -w -l $(BENCH_PG)/log \
+	  -o "-k $(BENCH_PG) -c listen_addresses=''" start >/dev/null; \
+	uri="postgresql://postgres@/postgres?host=$(BENCH_PG)"; \
+	.build/release/store-bench prepare "$$uri"; \
+	$(PG_BIN)/psql -X -q -d "$$uri" -c "$(BENCH_INSERT) \
+	  SELECT 'user' || i, 'user' || i, 'user' || translate(i::text, '01', 'ol'), \
+	  '\$$y\$$j9T\$$fake', '2026-01-01T00:00:00Z' FROM generate_series(1, 1000000) AS i" \
+	  -c "VACUUM ANALYZE accounts"; \
+	$(PG_BIN)/psql -X -q -A -t -d "$$uri" -c "SELECT count(*) || ' accounts' FROM accounts" \
+	  -c "EXPLAIN SELECT login, password_hash FROM accounts WHERE login_key = 'user1'" \
+	  -c "EXPLAIN SELECT EXISTS (SELECT 1 FROM accounts WHERE login_key = 'user1'), \
+	    EXISTS (SELECT 1 FROM accounts WHERE login_skeleton = 'userl')"; \
+	.build/release/store-bench measure "$$uri"
+
+# Sign-up over SSH measured (docs/performance.md): the shared harness (BENCH) over ssh -tt
+# to a throwaway sshd serving deploy/ssh/register.conf, then 50 sessions signing up at once.
+BENCH ?= ../shared/bench
+bench-ssh: build
+	@dir=$$(mktemp -d /tmp/register-ssh-bench-XXXXXX); ssh=$$(scripts/ssh-server.sh start $$dir); \
+	python3 $(BENCH)/termbench.py -n 5 -s $(BENCH)/scenarios/register.keys --label ssh -- $$ssh; \
+	scripts/ssh-load.py 50 $$ssh; scripts/ssh-server.sh stop $$dir; rm -rf $$dir
+
+# The password policy (libpwquality, through its checker process) and zxcvbn, per call,
+# for passwords of 8 to 64 characters.
+bench-password: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product password-bench
+	.build/release/password-bench
 
 # The toolkit's documentation (Terminal, Widgets) with the toolchain's docc, into
 # .build/docs; fails, naming them, if a public declaration has no documentation comment.

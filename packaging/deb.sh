@@ -26,7 +26,8 @@ mkdir -p "$doc"
 # Stripped as Debian strips executables (dh_strip); the symbols stay in the build tree.
 strip --remove-section=.comment --remove-section=.note "$root/usr/bin/register"
 
-# Depends, from the binary: none when it is fully static, else what dpkg-shlibdeps finds.
+# Depends, from the binary: nothing it links when it is fully static, else what
+# dpkg-shlibdeps finds.
 depends=""
 static=yes
 if readelf -d "$root/usr/bin/register" 2>/dev/null | grep -q '(NEEDED)'; then
@@ -36,6 +37,9 @@ if readelf -d "$root/usr/bin/register" 2>/dev/null | grep -q '(NEEDED)'; then
   depends=$(cd "$work" && dpkg-shlibdeps -O debian/register/usr/bin/register |
     sed -n 's/^shlibs:Depends=//p')
 fi
+# And what no linker records: the password checker loads libpwquality at run time (without
+# it register exits 2), whose checks need cracklib's dictionary.
+depends="${depends:+$depends, }libpwquality1, cracklib-runtime"
 
 date=$(date -u -R -d "@$SOURCE_DATE_EPOCH")
 
@@ -54,7 +58,7 @@ date=$(date -u -R -d "@$SOURCE_DATE_EPOCH")
   printf ' License 2.0 with the Runtime Library Exception)'
   if [ -n "$static" ]; then
     printf ', the GNU C library (LGPL\n 2.1 or later), ncurses (MIT/X11), SQLite (public domain), ICU (Unicode\n'
-    printf ' License) and libxcrypt (LGPL 2.1 or later, BSD); see the copyright files of\n'
+    printf ' License), libxcrypt (LGPL 2.1 or later, BSD) and zxcvbn-c (MIT); see the\n copyright files of'
     printf ' their Debian packages, and /usr/share/common-licenses/.\n'
   else
     printf '; see\n /usr/share/common-licenses/Apache-2.0.\n'
@@ -86,7 +90,7 @@ mkdir -p "$root/DEBIAN"
   printf 'Maintainer: %s\n' "$DEB_MAINTAINER"
   printf 'Installed-Size: %s\n' "$(du -sk --apparent-size --exclude=DEBIAN "$root" | cut -f1)"
   [ -z "$depends" ] || printf 'Depends: %s\n' "$depends"
-  printf 'Suggests: openssh-server, postgresql-client\n'
+  printf 'Suggests: libpq5, openssh-server, postgresql-client\n'
   printf 'Section: admin\n'
   printf 'Priority: optional\n'
   printf 'Description: sign-up form drawn in the terminal\n'

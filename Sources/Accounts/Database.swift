@@ -58,6 +58,9 @@ final class Database {
     }
     self.handle = handle
     sqlite3_extended_result_codes(handle, 1)
+    // Every connection, the ones that only inspect a file included, waits for another
+    // process's lock instead of failing at once (20 first sign-ups racing on a new file).
+    sqlite3_busy_timeout(handle, 5000)
   }
 
   deinit { sqlite3_close_v2(handle) }
@@ -135,12 +138,13 @@ final class Statement {
       }
       return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
         sqlite3_bind_text64(
-          handle, position, $0, sqlite3_uint64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+          handle, position, $0, sqlite3_uint64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8)
+        )
       }
     }
   }
 
-  /// Clears the last run and binds `values` (text or integers) to ?1, ?2, ...
+  /// Clears the last run and binds `values` (text, integers or NULL) to ?1, ?2, ...
   func bind(_ values: any SQLValue...) throws(DatabaseError) {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
@@ -150,6 +154,7 @@ final class Statement {
         switch value {
         case let number as Int: sqlite3_bind_int64(handle, position, Int64(number))
         case let text as String: Self.bind(text, at: position, to: handle)
+        case is SQLNull: sqlite3_bind_null(handle, position)
         default: SQLITE_MISUSE
         }
       guard status == SQLITE_OK else { throw database.error() }
@@ -186,7 +191,9 @@ final class Statement {
   func finish() { sqlite3_reset(handle) }
 }
 
-/// What a statement can be given: text and integers.
+/// What a statement can be given: text, integers and NULL.
 protocol SQLValue {}
 extension String: SQLValue {}
 extension Int: SQLValue {}
+/// SQL's NULL, as a value to bind.
+struct SQLNull: SQLValue {}

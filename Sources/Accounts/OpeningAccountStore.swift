@@ -2,23 +2,29 @@ import Dispatch
 import Registration
 import Synchronization
 
-/// A SQLite account store opened on another thread, so that the program can draw its first
+/// An account store opened on another thread, so that the program can draw its first
 /// frame meanwhile. Calls wait until it is open; `opened()` says how that went.
 public final class OpeningAccountStore: AccountStore {
   private final class Opening: Sendable {
-    let result = Mutex<Result<SQLiteAccountStore, AccountStoreError>?>(nil)
+    let result = Mutex<Result<any ClosableAccountStore, AccountStoreError>?>(nil)
     let ready = DispatchSemaphore(value: 0)
   }
 
   private let opening = Opening()
 
-  /// Starts opening the database at `path` (see SQLiteAccountStore), with logins compared
-  /// by `identity`.
-  public init(path: String, identity: any LoginIdentity, createsFolders: Bool = false) {
+  /// Starts opening the SQLite database at `path` (see SQLiteAccountStore), with logins
+  /// compared by `identity`.
+  public convenience init(path: String, identity: any LoginIdentity, createsFolders: Bool = false) {
+    self.init(location: .file(path: path), identity: identity, createsFolders: createsFolders)
+  }
+
+  /// Starts opening the store at `location` (a file, or a PostgreSQL server), with logins
+  /// compared by `identity`. `createsFolders` is for a file in the default place.
+  public init(location: StoreLocation, identity: any LoginIdentity, createsFolders: Bool = false) {
     let opening = opening
     DispatchQueue.global().async {
       let opened = Result { () throws(AccountStoreError) in
-        try SQLiteAccountStore(path: path, identity: identity, createsFolders: createsFolders)
+        try location.open(identity: identity, createsFolders: createsFolders)
       }
       opening.result.withLock { $0 = opened }
       opening.ready.signal()
@@ -26,14 +32,15 @@ public final class OpeningAccountStore: AccountStore {
   }
 
   /// Waits until the store is open: the store, or why it could not be opened.
-  public func opened() -> Result<SQLiteAccountStore, AccountStoreError> {
+  public func opened() -> Result<any ClosableAccountStore, AccountStoreError> {
     if let done = opening.result.withLock({ $0 }) { return done }
     opening.ready.wait()
     opening.ready.signal()  // for the next caller
     return opening.result.withLock { $0! }
   }
 
-  /// Closes the database once it is open, so that its `-wal` and `-shm` files go.
+  /// Closes the store once it is open: SQLite's `-wal` and `-shm` files go, a PostgreSQL
+  /// connection ends.
   public func close() {
     if case .success(let store) = opened() { store.close() }
   }
@@ -55,5 +62,19 @@ public final class OpeningAccountStore: AccountStore {
   public func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?
   {
     try opened().get().signIn(login: login, password: password)
+  }
+
+  public func createAccount(login: String, password: String, origin: SignUpOrigin)
+    throws(AccountStoreError) -> CreatedAccount
+  {
+    try opened().get().createAccount(login: login, password: password, origin: origin)
+  }
+
+  public func accountsCreated(from address: String) throws(AccountStoreError) -> Int {
+    try opened().get().accountsCreated(from: address)
+  }
+
+  public func deleteAccount(login: String) throws(AccountStoreError) -> Bool {
+    try opened().get().deleteAccount(login: login)
   }
 }

@@ -90,23 +90,80 @@ public final class SQLiteAccountStore: AccountStore {
   public func createAccount(login: String, password: String) throws(AccountStoreError)
     -> CreatedAccount
   {
+    try create(login: login, password: password, origin: nil)
+  }
+
+  public func createAccount(login: String, password: String, origin: SignUpOrigin)
+    throws(AccountStoreError) -> CreatedAccount
+  {
+    try create(login: login, password: password, origin: origin)
+  }
+
+  public func accountsCreated(from address: String) throws(AccountStoreError) -> Int {
+    let since = Timestamp.string(clock() - SignUpOrigin.windowSeconds)
+    return try withConnection { connection throws(DatabaseError) in
+      try connection.countFromAddress.bind(address, since)
+      defer { connection.countFromAddress.finish() }
+      return try connection.countFromAddress.step() ? connection.countFromAddress.integer(0) : 0
+    } ?? 0
+  }
+
+  public func deleteAccount(login: String) throws(AccountStoreError) -> Bool {
+    let key = identity.identityKey(login)
+    return try withConnection { connection throws(DatabaseError) in
+      try connection.delete.bind(key, login)
+      _ = try connection.delete.step()
+      return connection.database.changes > 0
+    } ?? false
+  }
+
+  package func createAccount(login: String, passwordHash: String) throws(AccountStoreError)
+    -> CreatedAccount
+  {
+    try insert(login: login, passwordHash: passwordHash, origin: nil)
+  }
+
+  private func create(login: String, password: String, origin: SignUpOrigin?)
+    throws(AccountStoreError) -> CreatedAccount
+  {
     guard !login.utf8.contains(0) else { throw .containsNUL("login") }
-    // Stored as typed, after NFC; hashing is slow on purpose and needs no lock.
+    // Hashing is slow on purpose and needs no lock.
+    return try insert(login: login, passwordHash: try PasswordHash.make(password), origin: origin)
+  }
+
+  /// Inserts the account in one statement that also refuses a lookalike and, with a
+  /// limit, an address that has made its share: no race slips past either.
+  private func insert(login: String, passwordHash: String, origin: SignUpOrigin?)
+    throws(AccountStoreError) -> CreatedAccount
+  {
+    guard !login.utf8.contains(0) else { throw .containsNUL("login") }
+    // Stored as typed, after NFC.
     let login = identity.normalized(login)
     let (key, skeleton) = (identity.identityKey(login), identity.skeleton(login))
+    let now = clock()
     let account = CreatedAccount(
-      login: login, passwordHash: try PasswordHash.make(password), createdAt: Timestamp.now())
+      login: login, passwordHash: passwordHash, createdAt: Timestamp.string(now))
+    let address: any SQLValue = origin.map(\.address) ?? SQLNull()
+    let limit: any SQLValue = origin?.limit ?? SQLNull()
+    let since = Timestamp.string(now - SignUpOrigin.windowSeconds)
     let inserted = try withConnection(
       creating: true, failure: { $0.isUniqueViolation ? .loginTaken : AccountStoreError($0) }
-    ) { connection throws(DatabaseError) in
-      try connection.insert.bind(login, key, skeleton, account.passwordHash, account.createdAt)
+    ) { connection throws(DatabaseError) -> Bool? in
+      try connection.insert.bind(
+        login, key, skeleton, account.passwordHash, account.createdAt, address, limit, since)
       _ = try connection.insert.step()
-      return connection.database.changes > 0
+      if connection.database.changes > 0 { return true }
+      // Nothing inserted: the login is taken (the limit was met before the unique index
+      // could say so) or looks like one, or else the address has made its share.
+      if try connection.exists(connection.findKey, key) { return false }
+      return try connection.exists(connection.findSkeleton, skeleton) ? false : nil
     }
     guard let inserted else { throw .unavailable("the file was removed while it was being made") }
-    // The insert adds nothing when a lookalike exists: one statement, so no race.
-    guard inserted else { throw .loginTaken }
-    return account
+    switch inserted {
+    case .some(true): return account
+    case .some(false): throw .loginTaken
+    case .none: throw .addressLimitReached(limit: origin?.limit ?? 0)
+    }
   }
 
   /// Throws `.throttled` without checking the password while the login is locked (see
@@ -165,6 +222,8 @@ public final class SQLiteAccountStore: AccountStore {
     let findKey: Statement
     let findSkeleton: Statement
     let insert: Statement
+    let countFromAddress: Statement
+    let delete: Statement
     let throttle: SignInThrottle
 
     init(_ database: Database) throws(DatabaseError) {
@@ -174,12 +233,19 @@ public final class SQLiteAccountStore: AccountStore {
       findKey = try database.prepare("SELECT 1 FROM accounts WHERE login_key = ?1 LIMIT 1")
       findSkeleton = try database.prepare(
         "SELECT 1 FROM accounts WHERE login_skeleton = ?1 LIMIT 1")
+      // ?6 the client's address or NULL; ?7 its limit or NULL; ?8 the window's start.
       insert = try database.prepare(
         """
-        INSERT INTO accounts (login, login_key, login_skeleton, password_hash, created_at)
-        SELECT ?1, ?2, ?3, ?4, ?5
+        INSERT INTO accounts
+          (login, login_key, login_skeleton, password_hash, created_at, client_address)
+        SELECT ?1, ?2, ?3, ?4, ?5, ?6
         WHERE NOT EXISTS (SELECT 1 FROM accounts WHERE login_skeleton = ?3)
+          AND (?7 IS NULL OR (SELECT count(*) FROM accounts
+                              WHERE client_address = ?6 AND created_at > ?8) < ?7)
         """)
+      countFromAddress = try database.prepare(
+        "SELECT count(*) FROM accounts WHERE client_address = ?1 AND created_at > ?2")
+      delete = try database.prepare("DELETE FROM accounts WHERE login_key = ?1 AND login = ?2")
       throttle = try SignInThrottle(database)
     }
 
@@ -220,12 +286,43 @@ public final class SQLiteAccountStore: AccountStore {
     }
   }
 
+  /// Makes the database at `path`, unless there is one, whole before any other process can
+  /// see it: built, switched to WAL and migrated under a temporary name in the same
+  /// folder, closed, then linked into place (`link` fails if another process was quicker:
+  /// theirs is used). Made in place, a file half set up was read by sign-ups racing this
+  /// one as locked, or as another program's database.
+  private static func createWhole(_ path: String, identity: any LoginIdentity)
+    throws(AccountStoreError)
+  {
+    if try DatabaseFile.check(path) != nil { return }
+    let temporary = "\(path).new-\(getpid())-\(UInt32.random(in: .min ... .max))"
+    try DatabaseFile.create(temporary)
+    defer {
+      for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) }
+    }
+    try setUp(temporary, identity: identity)
+    guard link(temporary, path) == 0 || errno == EEXIST else {
+      throw .unavailable(DatabaseFile.reason(errno))
+    }
+  }
+
+  /// Sets a new database up and closes it: SQLite folds the WAL into the file on closing.
+  private static func setUp(_ path: String, identity: any LoginIdentity) throws(AccountStoreError) {
+    let database: Database
+    do throws(DatabaseError) {
+      database = try Database(path: path)
+      try database.execute("PRAGMA journal_mode = WAL")
+    } catch {
+      throw AccountStoreError(error)
+    }
+    try Schema.migrate(database, identity: identity)
+  }
+
   /// Opens the database in `folder` after checking it, making it first if `creating`;
   /// nil if there is no file.
   private static func connect(
     _ folder: DatabaseFolder, identity: any LoginIdentity, creating: Bool, createsFolders: Bool
-  ) throws(AccountStoreError) -> Connection?
-  {
+  ) throws(AccountStoreError) -> Connection? {
     var resolved = try folder.resolved()
     if resolved == nil && creating && createsFolders {
       try folder.create()
@@ -235,7 +332,7 @@ public final class SQLiteAccountStore: AccountStore {
       if creating { throw .refused(.folderMissing(folder.folder)) }
       return nil
     }
-    if creating { try DatabaseFile.create(path) }
+    if creating { try createWhole(path, identity: identity) }
     guard let file = try DatabaseFile.check(path) else { return nil }
     // Nothing writes before this: SQLite reads another program's file without changing it.
     if !file.isEmpty { try Schema.inspect(path) }

@@ -24,6 +24,12 @@ enum Schema {
     """,
     // 3: Unicode identity (NFKC case fold) in `login_key`, lookalikes by skeleton.
     .loginIdentity,
+    // 4: the client's address (SSH), counted per 24 hours for --max-per-address.
+    """
+    ALTER TABLE accounts ADD COLUMN client_address TEXT;
+    CREATE INDEX accounts_client_address ON accounts (client_address, created_at)
+      WHERE client_address IS NOT NULL;
+    """,
   ]
 
   static var version: Int { migrations.count }

@@ -11,11 +11,12 @@ enum Timestamp {
     return now.tv_sec
   }
 
-  static func now() -> String {
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
+  static func now() -> String { string(seconds()) }
+
+  /// `seconds` since 1970 as ISO 8601 in UTC. Such strings sort as the times do.
+  static func string(_ seconds: Int) -> String {
     var parts = tm()
-    var seconds = now.tv_sec
+    var seconds = seconds
     gmtime_r(&seconds, &parts)
     func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
     return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"

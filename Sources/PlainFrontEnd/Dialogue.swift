@@ -23,9 +23,11 @@ public final class StandardDialogue: Dialogue {
   private let readAnswer: (_ echo: Bool) -> String?
   private let output: (String) -> Void
 
-  public convenience init() {
+  /// Answers read by `readLine` (`LineReader`'s by default; a `TimedLineReader`'s for an
+  /// idle timeout).
+  public convenience init(readLine: @escaping (_ echo: Bool) -> String? = LineReader.readLine) {
     self.init(
-      isInteractive: isatty(STDIN_FILENO) == 1, readLine: LineReader.readLine(echo:),
+      isInteractive: isatty(STDIN_FILENO) == 1, readLine: readLine,
       write: Self.writeToStandardError)
   }
 

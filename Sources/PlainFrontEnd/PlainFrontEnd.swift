@@ -35,6 +35,12 @@ public final class PlainFrontEnd {
     model.appear()
     defer { model.disappear() }
     dialogue.say(strings.signUpTitle + "\n")
+    // Over SSH with --max-per-address: no questions when no account could be made.
+    scheduler.settle()
+    if let notice = model.addressLimitNotice {
+      say(notice)
+      return .failed
+    }
     let fields = RegistrationField.allCases
     while true {
       var index = fields.startIndex
@@ -50,7 +56,13 @@ public final class PlainFrontEnd {
       scheduler.settle()
       // Made: it must be reported before any signal acts, so the hold stays.
       if let created { return .signedUp(created) }
+      // Taken back: said as such, the hold stays too (the program ends with it).
+      if model.handOffFailed { return .handOffFailed }
       if let signal = signals.release() { return .terminated(signal: signal) }
+      if let notice = model.addressLimitNotice {
+        say(notice)
+        return .failed
+      }
       // Not created: the login was taken meanwhile, or the store failed. Say why, start over.
       if let message = model.message { say(message) }
       if !dialogue.isInteractive { return .unmet }
@@ -123,7 +135,11 @@ public final class PlainFrontEnd {
       scheduler.settle()
       let requirements = model.requirements(for: field)
       for status in requirements {
-        dialogue.say("  \(status.isMet ? "[x]" : "[ ]") \(status.text)\n")
+        dialogue.say("  \(status.isMet ? "[x]" : "[ ]") \(status.displayText)\n")
+      }
+      // The meter's word, as the form shows it (advisory).
+      if field == .password, let strength = model.strength {
+        dialogue.say("  \(strings.strengthLabel): \(strings.strength(strength))\n")
       }
       // Why a login is refused, then a store that could not answer.
       if field == .login, let problem = model.loginProblem { say(strings.loginProblem(problem)) }

@@ -42,6 +42,9 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
   case loginTaken
   /// The store could not be read or written; the reason is for people.
   case unavailable(String)
+  /// The store's server could not be reached (stopped, or the network lost): trying
+  /// again later may work. The reason is for people.
+  case unreachable(String)
   /// The login or the password (named) holds a NUL character. C ends text at a NUL, so
   /// crypt(3) would hash less than was typed: such text is refused whole, never cut.
   case containsNUL(String)
@@ -50,6 +53,12 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
   /// Too many failed sign-ins for this login: the password was not checked. Try again
   /// after this many seconds.
   case throttled(retryAfterSeconds: Int)
+  /// This many accounts were created from the client's address in the last 24 hours, the
+  /// most `--max-per-address` allows: nothing was created.
+  case addressLimitReached(limit: Int)
+  /// The account was stored, but handing it on (`--on-create`) failed; it was removed
+  /// again unless `accountRemoved` is false.
+  case handOffFailed(accountRemoved: Bool)
 
   public var description: String { description(in: .english) }
 
@@ -58,9 +67,12 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     switch self {
     case .loginTaken: "the login is taken"
     case .unavailable(let reason): reason
+    case .unreachable(let reason): strings.storeUnreachable(reason)
     case .containsNUL(let what): "the \(what) contains a NUL character"
     case .refused(let refusal): strings.databaseRefused(refusal)
     case .throttled(let seconds): strings.tooManyAttempts(seconds)
+    case .addressLimitReached(let limit): strings.addressLimitReached(limit)
+    case .handOffFailed: strings.handOffFailed
     }
   }
 }
@@ -107,6 +119,35 @@ public protocol AccountStore: Sendable {
   /// otherwise nil. Throws `.throttled` without checking the password after too many
   /// failures.
   func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?
+
+  // Sign-up over SSH: where accounts come from, and taking one back.
+
+  /// Creates an account as `createAccount(login:password:)` does, recording
+  /// `origin.address` with it. With `origin.limit`, throws `.addressLimitReached` instead
+  /// when that many accounts from the address were created in the last 24 hours: decided
+  /// in the statement that inserts, so sessions racing from one address cannot all pass.
+  func createAccount(login: String, password: String, origin: SignUpOrigin)
+    throws(AccountStoreError) -> CreatedAccount
+  /// How many accounts were created from `address` in the last 24 hours.
+  func accountsCreated(from address: String) throws(AccountStoreError) -> Int
+  /// Removes the account stored with exactly this login (`CreatedAccount.login`, byte for
+  /// byte): a sign-up whose hand-off failed. False when there is no such account.
+  func deleteAccount(login: String) throws(AccountStoreError) -> Bool
+}
+
+/// Where a sign-up comes from: the client's address (over SSH, from `SSH_CONNECTION`),
+/// and how many accounts that address may create in 24 hours (nil: no limit).
+public struct SignUpOrigin: Hashable, Sendable {
+  public let address: String
+  public let limit: Int?
+
+  /// The window the limit counts in.
+  public static let windowSeconds = 24 * 60 * 60
+
+  public init(address: String, limit: Int?) {
+    self.address = address
+    self.limit = limit
+  }
 }
 
 extension AccountStore {

@@ -30,10 +30,16 @@ public final class RegistrationViewModel: ScreenModel {
       // The rules first: whether the store is asked depends on them.
       inputDidChange()
       updateAvailability()
+      updatePassword()
       updateCanSubmit()
     }
   }
-  private var acceptedPassword = "" { didSet { inputDidChange() } }
+  private var acceptedPassword = "" {
+    didSet {
+      updatePassword()
+      inputDidChange()
+    }
+  }
   private var acceptedConfirmation = "" { didSet { inputDidChange() } }
 
   /// Every requirement with its current answer, in display order.
@@ -48,23 +54,38 @@ public final class RegistrationViewModel: ScreenModel {
   public private(set) var hasAttemptedSubmit = false
   /// A message about the form as a whole: the login was taken meanwhile, the store failed.
   public private(set) var message: String?
+  /// How hard the password is to guess (advisory); nil with no estimator or no password.
+  public private(set) var strength: PasswordStrength?
+  /// Whether the form shows a strength meter.
+  public var estimatesStrength: Bool { strengthEstimator != nil }
   /// True when the store says an account has this login: the form offers to sign in.
   public private(set) var canSignInInstead = false
-  /// True while a submission waits for the login's check to answer.
+  /// True while a submission waits for a check to answer (the login's, the password
+  /// policy's).
   public private(set) var isWaitingToSubmit = false
   /// The rule the login breaks, if it is refused: the form says it under the button.
   public private(set) var loginProblem: LoginProblem?
+  /// Over SSH: the client's address has made as many accounts in 24 hours as
+  /// `--max-per-address` allows. Said under the button from the start, and kept.
+  public private(set) var addressLimitNotice: String?
+  /// True once the account was stored but handing it on (`--on-create`) failed: the
+  /// session ends (exit 4).
+  public private(set) var handOffFailed = false
   /// The field whose last value was refused for being longer than `FieldLimit` allows
   /// (it kept the value it had), until it takes one.
   public private(set) var refusedField: RegistrationField?
   /// Called with the account once it is created.
   @ObservationIgnored public var onCreated: (CreatedAccount) -> Void = { _ in }
-  /// Called when a submission that waited for the login's check is refused by its answer,
-  /// with the field to go to.
+  /// Called when a submission that waited for a check is refused by its answer, with the
+  /// field to go to.
   @ObservationIgnored public var onSubmissionRejected: (RegistrationField) -> Void = { _ in }
+  /// Called when the account could not be handed on (and was taken back).
+  @ObservationIgnored public var onHandOffFailed: () -> Void = {}
 
   /// How long typing must pause before the login is looked up.
   public static let availabilityDelay = Duration.milliseconds(250)
+  /// How long typing must pause before the password policy is asked (same as the login).
+  public static let passwordCheckDelay = Duration.milliseconds(250)
 
   /// The requirements of each field, and the one decided by the store.
   @ObservationIgnored private let requirementsByField: [RegistrationField: [RequirementStatus]]
@@ -73,10 +94,16 @@ public final class RegistrationViewModel: ScreenModel {
   @ObservationIgnored private let policy: any LoginPolicy
   @ObservationIgnored private let scheduler: any Scheduler
   @ObservationIgnored private let strings: Strings
+  @ObservationIgnored private let origin: SignUpOrigin?
   @ObservationIgnored private var availabilityTimer: (any Cancellable)?
   /// The last login that was looked up (after the pause), and its answer once it came.
   @ObservationIgnored private var lookedUp: String?
   @ObservationIgnored private var lookedUpAnswer: Availability?
+  /// "Hard to guess", when there is a password policy.
+  @ObservationIgnored private var passwordCheck: PasswordPolicyCheck?
+  @ObservationIgnored private let strengthEstimator: (any StrengthEstimator)?
+  /// The store could not answer the last lookup (a server gone): Sign up asks again.
+  @ObservationIgnored private var lookUpFailed = false
 
   /// What a lookup found: the store's answer, or a reservation the policy knows of.
   private enum Availability: Sendable {
@@ -89,24 +116,47 @@ public final class RegistrationViewModel: ScreenModel {
   }
 
   /// `policy` says what a login may be and which are reserved; the store compares logins
-  /// by the identity it was made with (the same policy, in the program).
+  /// by the identity it was made with (the same policy, in the program). `passwordPolicy`
+  /// adds "Hard to guess" and makes the password rows follow its settings (unless
+  /// `requirements` are given); `strengthEstimator` feeds the meter. `origin` (over SSH) is
+  /// recorded with the account, and its limit applies.
   public init(
     store: any AccountStore, scheduler: any Scheduler, strings: Strings = .english,
-    policy: any LoginPolicy, requirements: [Requirement]? = nil
+    policy: any LoginPolicy, requirements: [Requirement]? = nil,
+    passwordPolicy: (any PasswordPolicy)? = nil, strengthEstimator: (any StrengthEstimator)? = nil,
+    origin: SignUpOrigin? = nil
   ) {
     self.store = store
     self.policy = policy
     self.scheduler = scheduler
     self.strings = strings
-    let statuses = (requirements ?? Requirement.signUp(strings, policy: policy)).map {
-      RequirementStatus($0, state: .unmet)
-    }
+    self.origin = origin
+    self.strengthEstimator = strengthEstimator
+    let statuses =
+      (requirements
+      ?? Requirement.signUp(strings, policy: policy, passwordPolicy: passwordPolicy?.rules)).map {
+        RequirementStatus($0, state: .unmet)
+      }
     self.requirements = statuses
     requirementsByField = Dictionary(grouping: statuses, by: \.field)
     availability = statuses.first {
       if case .loginIsFree = $0.requirement.check { true } else { false }
     }
+    if let passwordPolicy,
+      let status = statuses.first(where: {
+        if case .passwordPolicy = $0.requirement.check { true } else { false }
+      })
+    {
+      passwordCheck = PasswordPolicyCheck(
+        status: status, policy: passwordPolicy, scheduler: scheduler, strings: strings,
+        delay: Self.passwordCheckDelay, answered: {})
+    }
     revalidate()
+    // Set apart: `answered` needs `self`, which exists only now.
+    passwordCheck?.answered = { [weak self] in
+      self?.revalidate()
+      self?.finishWaitingSubmission()
+    }
   }
 
   public var input: RegistrationInput {
@@ -149,8 +199,8 @@ public final class RegistrationViewModel: ScreenModel {
     case started
     /// Something is unmet: the form should go to this field.
     case rejected(firstUnmet: RegistrationField)
-    /// Everything else is met and the login is being checked: the account is created when
-    /// the answer says it is free (otherwise `onSubmissionRejected` follows).
+    /// Everything else is met and the login or the password is being checked: the account
+    /// is created when the last answer says yes (otherwise `onSubmissionRejected` follows).
     case waiting
     /// An account is already being created.
     case busy
@@ -162,14 +212,19 @@ public final class RegistrationViewModel: ScreenModel {
   public func submit() -> Submission {
     if isCreating { return .busy }
     guard canSubmit else {
+      if lookUpFailed, let availability {
+        availability.update(.checking)
+        lookUpLogin()
+      }
       if isReadyToSubmit {
         if !isWaitingToSubmit { isWaitingToSubmit = true }
-        // No need to wait out the typing pause: the person has finished typing.
+        // No need to wait out the typing pauses: the person has finished typing.
         if let timer = availabilityTimer {
           timer.cancel()
           availabilityTimer = nil
           lookUpLogin()
         }
+        passwordCheck?.askNow()
         return .waiting
       }
       if !hasAttemptedSubmit { hasAttemptedSubmit = true }
@@ -182,12 +237,13 @@ public final class RegistrationViewModel: ScreenModel {
     if isWaitingToSubmit { isWaitingToSubmit = false }
     setCreating(true)
     message = nil
-    let (store, policy, login, password) = (store, policy, login, password)
+    let (store, policy, login, password, origin) = (store, policy, login, password, origin)
     scheduler.perform({
       Result { () throws(AccountStoreError) in
         // A user or group may have been made with this name since the lookup.
         if policy.reservation(of: login) != nil { throw .loginTaken }
-        return try store.createAccount(login: login, password: password)
+        guard let origin else { return try store.createAccount(login: login, password: password) }
+        return try store.createAccount(login: login, password: password, origin: origin)
       }
     }) {
       [weak self] result in
@@ -205,6 +261,12 @@ public final class RegistrationViewModel: ScreenModel {
           revalidate()
         }
         message = strings.loginTakenMeanwhile
+      case .failure(.addressLimitReached(let limit)):
+        addressLimitNotice = strings.addressLimitReached(limit)
+      case .failure(.handOffFailed):
+        handOffFailed = true
+        message = strings.handOffFailed
+        onHandOffFailed()
       case .failure(let error):
         message = strings.cannotSave(error.description(in: strings))
       }
@@ -214,21 +276,37 @@ public final class RegistrationViewModel: ScreenModel {
 
   // MARK: Screen
 
-  /// Coming back to the form: the store may have changed, so the login is looked up again.
+  /// Coming back to the form: the store may have changed, so the login is looked up again
+  /// (and, over SSH with a limit, the accounts made from the client's address counted).
   public func appear() {
     lookedUp = nil
     lookedUpAnswer = nil
     updateAvailability()
+    passwordCheck?.resume()
     revalidate()
+    checkAddressLimit()
   }
 
   public func disappear() {
     availabilityTimer?.cancel()
     availabilityTimer = nil
+    passwordCheck?.cancel()
     if isWaitingToSubmit { isWaitingToSubmit = false }
   }
 
   // MARK: Inside
+
+  /// Says at once when the client's address may make no more accounts today; the store's
+  /// insert decides in the end (sessions at once), so a failed count says nothing.
+  private func checkAddressLimit() {
+    guard let origin, let limit = origin.limit else { return }
+    let store = store
+    scheduler.perform({ try? store.accountsCreated(from: origin.address) }) { [weak self] count in
+      guard let self, let count else { return }
+      let notice = count >= limit ? strings.addressLimitReached(limit) : nil
+      if addressLimitNotice != notice { addressLimitNotice = notice }
+    }
+  }
 
   private func setCreating(_ creating: Bool) {
     isCreating = creating
@@ -266,11 +344,20 @@ public final class RegistrationViewModel: ScreenModel {
     if canSubmit != all { canSubmit = all }
   }
 
+  /// The password or the login changed: the policy is asked again (after a pause) and
+  /// the strength estimated at once.
+  private func updatePassword() {
+    passwordCheck?.update(password: password, login: login)
+    let estimate = password.isEmpty ? nil : strengthEstimator?.strength(of: password, login: login)
+    if strength != estimate { strength = estimate }
+  }
+
   /// Shows what is known of the current login's availability, and looks it up after a
   /// pause if it is not known yet. A login that breaks another of the login's rules could
   /// not be registered anyway: the store is not asked about it.
   private func updateAvailability() {
     guard let availability else { return }
+    lookUpFailed = false
     availabilityTimer?.cancel()
     availabilityTimer = nil
     // The rules decided at once have just been checked (`inputDidChange` runs first).
@@ -299,6 +386,7 @@ public final class RegistrationViewModel: ScreenModel {
     guard login != lookedUp else { return }
     lookedUp = login
     lookedUpAnswer = nil
+    lookUpFailed = false
     let (store, policy) = (store, policy)
     scheduler.perform({
       Result { () throws(AccountStoreError) -> Availability in
@@ -312,9 +400,12 @@ public final class RegistrationViewModel: ScreenModel {
       case .success(let answer):
         lookedUpAnswer = answer
       case .failure(let error):
-        // Not an answer: forget it, so the next change of the login asks again.
+        // Not an answer: forget it, so the next change of the login, or Sign up, asks
+        // again. A submission that waited for it waits no more: the person presses again.
         lookedUp = nil
-        message = strings.cannotCheck(error.description)
+        lookUpFailed = true
+        if isWaitingToSubmit { isWaitingToSubmit = false }
+        message = strings.cannotCheck(error.description(in: strings))
       }
       // Only the answer for the text now in the field may show.
       if self.login == login { show(lookedUpAnswer) }
@@ -339,9 +430,12 @@ public final class RegistrationViewModel: ScreenModel {
     if canSignInInstead != taken { canSignInInstead = taken }
   }
 
-  /// The check a submission waited for has answered: submit now, or say where to go.
+  /// A check a submission waited for has answered: once none is left, submit now, or say
+  /// where to go.
   private func finishWaitingSubmission() {
-    guard isWaitingToSubmit, availability?.state != .checking else { return }
+    guard isWaitingToSubmit, !requirements.contains(where: { $0.state == .checking }) else {
+      return
+    }
     isWaitingToSubmit = false
     if case .rejected(let field) = submit() { onSubmissionRejected(field) }
   }

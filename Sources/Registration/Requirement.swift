@@ -25,6 +25,8 @@ public struct Requirement: Identifiable, Sendable {
     case rule(@Sendable (RegistrationInput) -> Bool)
     /// By asking the account store whether the login is free: slow, so debounced.
     case loginIsFree
+    /// By asking the host's password policy: slow (a dictionary), so debounced.
+    case passwordPolicy
   }
 
   public let id: String
@@ -32,22 +34,26 @@ public struct Requirement: Identifiable, Sendable {
   public let field: RegistrationField
   public let text: String
   public let check: Check
-  /// Texts the row may show instead of `text` (while checking, or saying why it is
-  /// unmet): the form is laid out wide enough for every one.
+  /// What the row says while its answer is being looked up; nil: its text.
+  public let checkingText: String?
+  /// Texts the row may show instead of `text` when unmet, saying why: the form is laid
+  /// out wide enough for every one.
   public let otherTexts: [String]
 
   public init(
-    id: String, field: RegistrationField, text: String, check: Check, otherTexts: [String] = []
+    id: String, field: RegistrationField, text: String, check: Check, checkingText: String? = nil,
+    otherTexts: [String] = []
   ) {
     self.id = id
     self.field = field
     self.text = text
     self.check = check
+    self.checkingText = checkingText
     self.otherTexts = otherTexts
   }
 
   /// Every text the row may show.
-  public var texts: [String] { [text] + otherTexts }
+  public var texts: [String] { [text] + (checkingText.map { [$0] } ?? []) + otherTexts }
 
   public init(
     id: String, field: RegistrationField, text: String,
@@ -86,9 +92,10 @@ extension Requirement {
   public static func loginIsFree(_ strings: Strings = .english) -> Requirement {
     Requirement(
       id: "login.free", field: .login, text: strings.loginIsFree, check: .loginIsFree,
+      checkingText: strings.checkingLogin,
       otherTexts: [
-        strings.checkingLogin, strings.loginLooksTaken, strings.loginReserved,
-        strings.loginSystemName, strings.loginTaken + " " + strings.signInInstead,
+        strings.loginLooksTaken, strings.loginReserved, strings.loginSystemName,
+        strings.loginTaken + " " + strings.signInInstead,
       ])
   }
 
@@ -112,13 +119,14 @@ extension Requirement {
     }
   }
 
-  /// The rules of the sign-up form, in the order their rows are shown.
-  public static func signUp(_ strings: Strings = .english, policy: any LoginPolicy)
-    -> [Requirement]
-  {
-    [
-      loginLength(strings), loginCharacters(strings, policy: policy), loginIsFree(strings),
-      passwordLength(strings), passwordUppercase(strings), confirmationMatches(strings),
-    ]
+  /// The rules of the sign-up form, in the order their rows are shown. With a password
+  /// policy (`rules` not nil), its stricter settings change the password rows and a "Hard
+  /// to guess" row asks the policy itself.
+  public static func signUp(
+    _ strings: Strings = .english, policy: any LoginPolicy,
+    passwordPolicy rules: PasswordRules? = nil
+  ) -> [Requirement] {
+    [loginLength(strings), loginCharacters(strings, policy: policy), loginIsFree(strings)]
+      + password(strings, policy: rules) + [confirmationMatches(strings)]
   }
 }

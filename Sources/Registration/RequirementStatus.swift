@@ -6,20 +6,25 @@ import Observation
 public final class RequirementStatus: Identifiable {
   public enum State: Hashable, Sendable {
     case unmet, met
-    /// The answer is being looked up (the login's availability).
+    /// The answer is being looked up (the login's availability, the password policy).
     case checking
   }
 
   public let requirement: Requirement
   public internal(set) var state: State
   /// Why the requirement is unmet, when its own text does not say it (the login looks
-  /// like an existing one); shown in place of the text.
+  /// like an existing one, the password policy's reason); shown in place of the text.
   public internal(set) var note: String?
 
   public var id: String { requirement.id }
   public var field: RegistrationField { requirement.field }
   public var text: String { note ?? requirement.text }
   public var isMet: Bool { state == .met }
+
+  /// What the row says now: its text (or note), or what is being checked.
+  public var displayText: String {
+    state == .checking ? requirement.checkingText ?? text : text
+  }
 
   init(_ requirement: Requirement, state: State) {
     self.requirement = requirement

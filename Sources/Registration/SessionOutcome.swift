@@ -13,6 +13,10 @@ public enum SessionOutcome: Hashable, Sendable {
   indirect case terminated(signal: Int32, completed: SessionOutcome? = nil)
   /// The terminal went away.
   case inputClosed
+  /// Nothing was typed for the idle timeout (`--idle-timeout`).
+  case timedOut
+  /// The account was stored, but handing it on (`--on-create`) failed: it was taken back.
+  case handOffFailed
   /// Line by line: the input ended first; nothing was done.
   case inputEnded
   /// Line by line: a script's answer did not meet a requirement (a script is not asked
@@ -20,6 +24,7 @@ public enum SessionOutcome: Hashable, Sendable {
   case unmet
   /// Line by line: a script's sign-in, with a wrong login or password (the dialogue said so).
   case wrongCredentials
-  /// Line by line: a script's attempt the store could not carry out (the dialogue said why).
+  /// Line by line: a script's attempt the store could not carry out, or the client's
+  /// address may make no more accounts today (the dialogue said why).
   case failed
 }

@@ -24,6 +24,66 @@ extension Strings {
     passwordLength: "At least 8 characters",
     passwordUppercase: "One uppercase letter",
     confirmationMatches: "Matches the password",
+    passwordLengthAtLeast: { "At least \($0) characters" },
+    passwordUppercaseLatin: {
+      $0 == 1 ? "One uppercase letter A–Z" : "At least \($0) uppercase letters A–Z"
+    },
+    passwordLowercaseLatin: {
+      $0 == 1 ? "One lowercase letter a–z" : "At least \($0) lowercase letters a–z"
+    },
+    passwordDigits: { $0 == 1 ? "One digit" : "At least \($0) digits" },
+    passwordSymbols: {
+      $0 == 1 ? "One symbol (not A–Z, a–z, 0–9)" : "At least \($0) symbols (not A–Z, a–z, 0–9)"
+    },
+    passwordKinds: { "At least \($0) of: a–z, A–Z, 0–9, symbols" },
+    passwordHardToGuess: "Hard to guess",
+    checkingPassword: "Checking that the password is hard to guess",
+    passwordRefusal: {
+      switch $0 {
+      case .dictionaryWord: "Easy to guess: based on a dictionary word"
+      case .containsLogin: "Easy to guess: contains the login"
+      case .similarToLogin: "Easy to guess: too similar to the login"
+      case .basedOnUserName: "Easy to guess: based on a user name"
+      case .tooFewDifferentCharacters: "Easy to guess: few different characters"
+      case .palindrome: "Easy to guess: reads the same backwards"
+      case .tooSimple: "Easy to guess: letters or digits in order"
+      case .looksLikeIDNumber: "Easy to guess: looks like an ID number"
+      case .sequence: "Easy to guess: has a run like abcd or 1234"
+      case .repeatedCharacter: "Easy to guess: too many repeats in a row"
+      case .tooManyOfOneKind: "Easy to guess: many of one kind in a row"
+      case .forbiddenWord: "Easy to guess: contains a forbidden word"
+      case .tooShort: "Easy to guess: too short"
+      case .needsDigits: "Easy to guess: needs more digits"
+      case .needsUppercase: "Easy to guess: needs more letters A–Z"
+      case .needsLowercase: "Easy to guess: needs more letters a–z"
+      case .needsSymbols: "Easy to guess: needs more symbols"
+      case .needsMoreKinds: "Easy to guess: too few kinds of characters"
+      case .caseChangesOnly: "Easy to guess: the old one in other case"
+      case .similarToOld: "Easy to guess: too like the old password"
+      case .rotatedOld: "Easy to guess: the old password rotated"
+      case .sameAsOld: "Easy to guess: the same as the old password"
+      case .other: "Easy to guess: the host's policy refuses it"
+      case .cannotCheck: "Not checked: no password dictionary"
+      }
+    },
+    strengthLabel: "Strength",
+    strength: {
+      switch $0 {
+      case .veryWeak: "very weak"
+      case .weak: "weak"
+      case .fair: "fair"
+      case .good: "good"
+      case .strong: "strong"
+      }
+    },
+    cannotUsePasswordPolicy: { "cannot use the password policy \($0): \($1)" },
+    policyFileUnreadable: "the file cannot be read",
+    policyFileMalformed: "a line is too long",
+    policyUnknownSetting: { "unknown setting '\($0)'" },
+    policyBadValue: { "'\($0)' needs a number" },
+    cannotLoadPasswordPolicy: {
+      "cannot load the host's password policy (libpwquality): \($0); install libpwquality1, or use --password-policy off (for demos only)"
+    },
     atMostCharacters: { "At most \($0) characters" },
     atMostBytes: { "At most \($0) bytes" },
     cannotSave: { "Account not created: \($0)" },
@@ -56,17 +116,31 @@ extension Strings {
       account=$(register --json) works.
 
       Options:
-        --db PATH     the account database (default: $XDG_DATA_HOME/register/
-                      accounts.sqlite, or ~/.local/share/register/accounts.sqlite)
+        --db PATH|URI
+                      the account database: a file, or postgresql://... for one
+                      shared by many hosts (default: $REGISTER_DB, else
+                      $XDG_DATA_HOME/register/accounts.sqlite, or
+                      ~/.local/share/register/accounts.sqlite)
         --sign-in     start on the Sign in screen
         --json        print the result as JSON even when stdout is a terminal
         --plain       ask line by line instead of drawing a form (also when stdin
                       is not a terminal, or TERM is dumb, unset or unknown)
         --lang en|ru  the language (default: from LC_ALL, LC_MESSAGES or LANG)
+        --password-policy FILE|off
+                      the password policy, in pwquality.conf(5) form (default:
+                      the host's, /etc/security/pwquality.conf); off checks no
+                      policy: for demos only
         --no-color    use no colour (also when NO_COLOR is set)
         --reserved FILE  more names nobody may register, one a line (# comments)
         --unix-names  logins fit for useradd: a-z first, then a-z, 0-9, - and _;
                       the system's user and group names are taken
+        --idle-timeout SECONDS  end the session after that long without input
+        --max-per-address N  at most N accounts per client address (over SSH,
+                      from SSH_CONNECTION) in 24 hours
+        --on-create COMMAND  run COMMAND (split into words, no shell) once an
+                      account is stored, with REGISTER_LOGIN, REGISTER_PASSWORD_HASH,
+                      REGISTER_CREATED_AT and REGISTER_CLIENT_ADDRESS set; if it fails
+                      (or takes over 30 s) the account is removed again (exit 4)
         -h, --help    show this help and exit
         --version     show the version and exit
 
@@ -75,10 +149,16 @@ extension Strings {
       creates the account or signs in) and presses a button. F2 or Ctrl-R shows the
       password. Esc goes back (on Sign in) or quits; Ctrl-C quits; Ctrl-Z suspends.
 
+      As OpenSSH's forced command (see docs/ssh.md) it needs a terminal (ssh -t);
+      the client may add sign-in (start on Sign in) or plain (line by line, for
+      answers piped in).
+
       Exit status: 0 signed up or in; 1 cancelled, or the answers ran out or did not
-      meet the requirements; 2 a usage error; 3 the database cannot be opened;
-      5 a sign-in's login or password is wrong; 130 interrupted (Ctrl-C);
-      128+N ended by signal N.
+      meet the requirements, or no input for --idle-timeout; 2 a usage error (also
+      over SSH without a terminal, or an unknown command), or a password policy that
+      cannot be used; 3 the database cannot be opened; 4 the --on-create command
+      failed (the account was removed); 5 a sign-in's login or password is wrong;
+      130 interrupted (Ctrl-C); 128+N ended by signal N.
       """,
     loginCharacters: "Letters, digits and . _ -",
     loginUnixCharacters: "Lowercase a-z, digits, - and _",
@@ -107,7 +187,23 @@ extension Strings {
     cannotReadReservedNames: { "cannot read the reserved names in \($0): \($1)" },
     // The database file and the sign-in throttle (the store's area)
     databaseRefused: englishRefusal,
-    tooManyAttempts: { "Too many attempts: try again in \(englishDuration($0))." }
+    tooManyAttempts: { "Too many attempts: try again in \(englishDuration($0))." },
+    // Sign-up over SSH: limits for a public door, handing the account on, forced command
+    addressLimitReached: {
+      "Limit reached: \($0) \($0 == 1 ? "account" : "accounts") a day per address."
+    },
+    idleWarning: { "No input for a while: closing in \(englishDuration($0))." },
+    idleClosed: { "no input for \(englishDuration($0)): the session was closed; nothing was done" },
+    handOffFailed: "sign-up could not be completed, so no account was kept; please try again later",
+    needsTerminal:
+      "this form needs a terminal: connect with ssh -t (or send the answers line by line with the command plain)",
+    unknownCommand: {
+      "unknown command '\($0)': the commands are sign-up (the default), sign-in and plain"
+    },
+    invalidNumber: { "\($0) needs a whole number, not '\($1)'" },
+    unbalancedQuote: { "\($0): a quote is not closed" },
+    // PostgreSQL store (many hosts)
+    storeUnreachable: { "server unreachable (\($0))" }
   )
 
   private static func englishRefusal(_ refusal: DatabaseRefusal) -> String {

@@ -39,6 +39,69 @@ extension Strings {
     passwordLength: "Не менее 8 символов",
     passwordUppercase: "Хотя бы одна заглавная буква",
     confirmationMatches: "Совпадает с паролем",
+    passwordLengthAtLeast: {
+      "Не менее \($0) \(russianGenitive($0, one: "символа", many: "символов"))"
+    },
+    passwordUppercaseLatin: {
+      $0 == 1 ? "Хотя бы одна заглавная буква A–Z" : "Заглавных букв A–Z: не менее \($0)"
+    },
+    passwordLowercaseLatin: {
+      $0 == 1 ? "Хотя бы одна строчная буква a–z" : "Строчных букв a–z: не менее \($0)"
+    },
+    passwordDigits: { $0 == 1 ? "Хотя бы одна цифра" : "Цифр: не менее \($0)" },
+    passwordSymbols: {
+      $0 == 1
+        ? "Хотя бы один символ не из A–Z, a–z, 0–9" : "Символов не из A–Z, a–z, 0–9: не менее \($0)"
+    },
+    passwordKinds: { "Хотя бы \($0) вида из: a–z, A–Z, 0–9, прочие" },
+    passwordHardToGuess: "Трудно угадать",
+    checkingPassword: "Проверяем, трудно ли угадать пароль",
+    passwordRefusal: {
+      switch $0 {
+      case .dictionaryWord: "Легко угадать: основан на слове из словаря"
+      case .containsLogin: "Легко угадать: содержит логин"
+      case .similarToLogin: "Легко угадать: слишком похож на логин"
+      case .basedOnUserName: "Легко угадать: похож на имя пользователя"
+      case .tooFewDifferentCharacters: "Легко угадать: мало разных символов"
+      case .palindrome: "Легко угадать: это палиндром"
+      case .tooSimple: "Легко угадать: символы идут по порядку"
+      case .looksLikeIDNumber: "Легко угадать: похож на номер документа"
+      case .sequence: "Легко угадать: есть ряд вроде abcd или 1234"
+      case .repeatedCharacter: "Легко угадать: много повторов подряд"
+      case .tooManyOfOneKind: "Легко угадать: много однотипных подряд"
+      case .forbiddenWord: "Легко угадать: содержит запрещённое слово"
+      case .tooShort: "Легко угадать: слишком короткий"
+      case .needsDigits: "Легко угадать: нужно больше цифр"
+      case .needsUppercase: "Легко угадать: нужно больше букв A–Z"
+      case .needsLowercase: "Легко угадать: нужно больше букв a–z"
+      case .needsSymbols: "Легко угадать: нужно больше прочих символов"
+      case .needsMoreKinds: "Легко угадать: нужно больше видов символов"
+      case .caseChangesOnly: "Легко угадать: старый, но в другом регистре"
+      case .similarToOld: "Легко угадать: похож на старый пароль"
+      case .rotatedOld: "Легко угадать: старый пароль со сдвигом"
+      case .sameAsOld: "Легко угадать: совпадает со старым паролем"
+      case .other: "Легко угадать: отклонён правилами системы"
+      case .cannotCheck: "Не удалось проверить: нет словаря паролей"
+      }
+    },
+    strengthLabel: "Надёжность",
+    strength: {
+      switch $0 {
+      case .veryWeak: "очень низкая"
+      case .weak: "низкая"
+      case .fair: "средняя"
+      case .good: "хорошая"
+      case .strong: "высокая"
+      }
+    },
+    cannotUsePasswordPolicy: { "не удаётся применить правила для паролей из \($0): \($1)" },
+    policyFileUnreadable: "не удаётся прочитать файл",
+    policyFileMalformed: "слишком длинная строка",
+    policyUnknownSetting: { "неизвестный параметр «\($0)»" },
+    policyBadValue: { "для «\($0)» нужно указать число" },
+    cannotLoadPasswordPolicy: {
+      "не удаётся загрузить системные правила для паролей (libpwquality): \($0); установите libpwquality1 или укажите --password-policy off (только для демонстраций)"
+    },
     // «Не больше» takes the genitive: 64 символов, 21 символа, 512 байт, 21 байта.
     atMostCharacters: {
       "Не больше \($0) \(russianGenitive($0, one: "символа", many: "символов"))"
@@ -75,19 +138,35 @@ extension Strings {
       работает account=$(register --json).
 
       Параметры:
-        --db ПУТЬ     база аккаунтов (по умолчанию $XDG_DATA_HOME/register/
-                      accounts.sqlite или ~/.local/share/register/accounts.sqlite)
+        --db ПУТЬ|URI
+                      база аккаунтов: файл или postgresql://... для общей базы
+                      многих хостов (по умолчанию $REGISTER_DB, иначе
+                      $XDG_DATA_HOME/register/accounts.sqlite или
+                      ~/.local/share/register/accounts.sqlite)
         --sign-in     начать с экрана входа
         --json        печатать результат в JSON, даже если stdout — терминал
         --plain       задавать вопросы построчно, без формы (так и будет само,
                       если stdin — не терминал или TERM равен dumb, не задан
                       или неизвестен)
         --lang en|ru  язык (по умолчанию из LC_ALL, LC_MESSAGES или LANG)
+        --password-policy ФАЙЛ|off
+                      правила для паролей в формате pwquality.conf(5) (по
+                      умолчанию — системные, /etc/security/pwquality.conf);
+                      off — не проверять пароль по правилам, только для
+                      демонстраций
         --no-color    без цвета (и когда задана переменная NO_COLOR)
         --reserved ФАЙЛ  ещё имена, которые нельзя занять, по одному в строке
                       (# — комментарий)
         --unix-names  логины для useradd: сначала a-z, затем a-z, 0-9, - и _;
                       имена пользователей и групп системы заняты
+        --idle-timeout СЕКУНДЫ  закончить сеанс, если столько времени нет ввода
+        --max-per-address N  не больше N аккаунтов с одного адреса клиента
+                      (по SSH, из SSH_CONNECTION) за сутки
+        --on-create КОМАНДА  выполнить КОМАНДУ (разбитую на слова, без shell)
+                      после сохранения аккаунта, с переменными REGISTER_LOGIN,
+                      REGISTER_PASSWORD_HASH, REGISTER_CREATED_AT и
+                      REGISTER_CLIENT_ADDRESS; если она не удалась (или идёт
+                      дольше 30 с), аккаунт удаляется (код 4)
         -h, --help    показать эту справку
         --version     показать версию
 
@@ -97,10 +176,17 @@ extension Strings {
       пароль. Esc — назад (на экране входа) или выйти; Ctrl-C — прервать;
       Ctrl-Z — приостановить.
 
+      Как принудительная команда OpenSSH (см. docs/ssh.md) требует терминал
+      (ssh -t); клиент может добавить sign-in (начать со входа) или plain
+      (построчно, для ответов из канала).
+
       Код выхода: 0 — аккаунт создан или вход выполнен; 1 — отмена, ответы
-      кончились или не соответствуют требованиям; 2 — ошибка в параметрах; 3 — не
-      удаётся открыть базу аккаунтов; 5 — при входе указан неверный логин или
-      пароль; 130 — прервано (Ctrl-C); 128+N — завершено сигналом N.
+      кончились или не соответствуют требованиям, или не было ввода дольше
+      --idle-timeout; 2 — ошибка в параметрах (а также по SSH без терминала или
+      с неизвестной командой) или не удаётся применить правила для паролей; 3 — не
+      удаётся открыть базу аккаунтов; 4 — команда --on-create не удалась (аккаунт
+      удалён); 5 — при входе указан неверный логин или пароль; 130 — прервано
+      (Ctrl-C); 128+N — завершено сигналом N.
       """,
     loginCharacters: "Буквы, цифры и . _ -",
     loginUnixCharacters: "Строчные a-z, цифры, - и _",
@@ -130,7 +216,23 @@ extension Strings {
     cannotReadReservedNames: { "не удаётся прочитать зарезервированные имена из \($0): \($1)" },
     // The database file and the sign-in throttle (the store's area)
     databaseRefused: russianRefusal,
-    tooManyAttempts: { "Слишком много попыток: подождите \(russianDuration($0))." }
+    tooManyAttempts: { "Слишком много попыток: подождите \(russianDuration($0))." },
+    // Sign-up over SSH: limits for a public door, handing the account on, forced command
+    addressLimitReached: {
+      "Лимит исчерпан: \($0) \(russianPlural($0, "аккаунт", "аккаунта", "аккаунтов")) в сутки с адреса."
+    },
+    idleWarning: { "Нет ввода: сеанс закроется через \(russianDuration($0))." },
+    idleClosed: { "ничего не вводилось \(russianDuration($0)): сеанс закрыт; ничего не изменено" },
+    handOffFailed: "регистрацию не удалось завершить, аккаунт не сохранён; попробуйте позже",
+    needsTerminal:
+      "для формы нужен терминал: подключитесь с ssh -t (или передайте ответы построчно командой plain)",
+    unknownCommand: {
+      "неизвестная команда «\($0)»: есть команды sign-up (по умолчанию), sign-in и plain"
+    },
+    invalidNumber: { "для \($0) нужно целое число, а не «\($1)»" },
+    unbalancedQuote: { "\($0): не закрыта кавычка" },
+    // PostgreSQL store (many hosts)
+    storeUnreachable: { "сервер недоступен (\($0))" }
   )
 
   private static func russianRefusal(_ refusal: DatabaseRefusal) -> String {

@@ -33,6 +33,27 @@ public struct Strings: Sendable {
   public var passwordUppercase: String
   public var confirmationMatches: String
 
+  // Passwords: the host's policy (rows that follow its settings, "Hard to guess" and its
+  // reasons), the strength meter, and the --password-policy messages
+  public var passwordLengthAtLeast: @Sendable (Int) -> String
+  public var passwordUppercaseLatin: @Sendable (Int) -> String
+  public var passwordLowercaseLatin: @Sendable (Int) -> String
+  public var passwordDigits: @Sendable (Int) -> String
+  public var passwordSymbols: @Sendable (Int) -> String
+  public var passwordKinds: @Sendable (Int) -> String
+  public var passwordHardToGuess: String
+  public var checkingPassword: String
+  /// The whole row, for a password the policy refuses.
+  public var passwordRefusal: @Sendable (PasswordRefusal) -> String
+  public var strengthLabel: String
+  public var strength: @Sendable (PasswordStrength) -> String
+  public var cannotUsePasswordPolicy: @Sendable (_ path: String, _ reason: String) -> String
+  public var policyFileUnreadable: String
+  public var policyFileMalformed: String
+  public var policyUnknownSetting: @Sendable (String) -> String
+  public var policyBadValue: @Sendable (String) -> String
+  public var cannotLoadPasswordPolicy: @Sendable (String) -> String
+
   // Input that never ends: why a field stopped taking input (its maximum length)
   public var atMostCharacters: @Sendable (Int) -> String
   public var atMostBytes: @Sendable (Int) -> String
@@ -87,6 +108,27 @@ public struct Strings: Sendable {
   public var databaseRefused: @Sendable (DatabaseRefusal) -> String
   /// Sign-in is locked for this many seconds.
   public var tooManyAttempts: @Sendable (_ seconds: Int) -> String
+
+  // Sign-up over SSH: limits for a public door, handing the account on, forced command
+  /// `--max-per-address` is reached: at most this many accounts per address in 24 hours.
+  public var addressLimitReached: @Sendable (_ limit: Int) -> String
+  /// Under the button while the session is about to close for want of input.
+  public var idleWarning: @Sendable (_ secondsLeft: Int) -> String
+  /// On stderr once the session has closed after this many seconds without input.
+  public var idleClosed: @Sendable (_ seconds: Int) -> String
+  /// On stderr when the `--on-create` command failed (exit 4).
+  public var handOffFailed: String
+  /// Over SSH without a terminal: what to do instead.
+  public var needsTerminal: String
+  /// An SSH command (`SSH_ORIGINAL_COMMAND`) that is none of ours.
+  public var unknownCommand: @Sendable (String) -> String
+  /// A flag given something that is not a whole number (or too large).
+  public var invalidNumber: @Sendable (_ option: String, _ value: String) -> String
+  /// `--on-create` with a quote left open.
+  public var unbalancedQuote: @Sendable (_ option: String) -> String
+
+  // PostgreSQL store (many hosts): its server cannot be reached; the reason is libpq's
+  public var storeUnreachable: @Sendable (_ reason: String) -> String
 }
 
 /// The languages the program speaks.

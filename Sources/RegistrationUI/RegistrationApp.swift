@@ -19,17 +19,23 @@ public final class RegistrationApp {
   /// what happened.
   private var leaving: Outcome?
   private let isBusy: () -> Bool
+  /// Ends the session when nobody types (`--idle-timeout`); nil: never.
+  public let idleTimeout: IdleTimeout?
+  /// The application's input count when the idle timeout last started again.
+  private var inputSeen = 0
 
   public init(
     application: Application, signUpModel: RegistrationViewModel, signInModel: SignInViewModel,
-    start: Route = .signUp, strings: Strings = .english
+    start: Route = .signUp, strings: Strings = .english, idleTimeout: IdleTimeout? = nil
   ) {
+    self.idleTimeout = idleTimeout
     self.application = application
     router = Router(screens: [.signUp: signUpModel, .signIn: signInModel])
     signUp = SignUpScreen(viewModel: signUpModel, strings: strings)
     signIn = SignInScreen(viewModel: signInModel, strings: strings)
     application.contentWidth = SignUpScreen.width(
-      for: signUpModel.requirements.map(\.requirement), strings: strings)
+      for: signUpModel.requirements.map(\.requirement), strings: strings,
+      glyphs: application.theme.glyphs)
     application.tooSmallNotice = { strings.terminalTooSmall($0.width, $0.height) }
 
     isBusy = { signUpModel.isCreating || signInModel.isSigningIn }
@@ -71,10 +77,21 @@ public final class RegistrationApp {
     signUp.onFocusRequest = { view in application.focus(view) }
     signIn.onFocusRequest = { view in application.focus(view) }
     signUpModel.onCreated = { [unowned self] account in finish(.signedUp(account)) }
+    signUpModel.onHandOffFailed = { [unowned self] in finish(.handOffFailed) }
     signInModel.onSignedIn = { [unowned self] account in finish(.signedIn(account)) }
     // An attempt that failed while the user was leaving: now leave.
     application.afterEvents = { [unowned self] in
+      if let idleTimeout, application.inputCount != inputSeen {
+        inputSeen = application.inputCount
+        idleTimeout.restart()
+      }
       if let leaving, !isBusy() { finish(leaving) }
+    }
+    if let idleTimeout {
+      idleTimeout.onExpired = { [unowned self] in leave(.timedOut) }
+      signUp.sessionNotice = { idleTimeout.notice }
+      signIn.sessionNotice = { idleTimeout.notice }
+      idleTimeout.restart()
     }
     go(to: start)
   }
@@ -117,6 +134,7 @@ public final class RegistrationApp {
   }
 
   private func finish(_ outcome: Outcome) {
+    idleTimeout?.stop()
     switch (leaving, outcome) {
     // Done while a signal waited: reported, and the signal still ends the program.
     case (.terminated(let signal, nil)?, .signedUp), (.terminated(let signal, nil)?, .signedIn):

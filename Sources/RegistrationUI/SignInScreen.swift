@@ -15,6 +15,9 @@ public final class SignInScreen {
   public var onCreateAccount: () -> Void = {}
   /// Called to move the keyboard focus (to an empty field).
   public var onFocusRequest: (View) -> Void = { _ in }
+  /// A word about the session as a whole (closing for want of input), shown under the
+  /// button before anything else.
+  public var sessionNotice: () -> String? = { nil }
 
   public init(viewModel: SignInViewModel, strings: Strings = .english) {
     self.viewModel = viewModel
@@ -35,7 +38,8 @@ public final class SignInScreen {
     root.add(
       submitArea(
         submitButton, busy: { viewModel.isSigningIn }, busyText: strings.signingIn,
-        message: { viewModel.message }, submit: { [unowned self] in submit() }))
+        message: { [unowned self] in sessionNotice() ?? viewModel.message },
+        submit: { [unowned self] in submit() }))
     root.add(createLink, alignment: .center)
 
     createLink.action = { [unowned self] in onCreateAccount() }

@@ -22,6 +22,12 @@ public enum LineReader {
   /// is typed again. Nil also when what is typed cannot be hidden safely.
   public static func readLine(echo: Bool) -> String? {
     guard !echo, isatty(STDIN_FILENO) == 1 else { return boundedLine() }
+    return withEchoOff { boundedLine() } ?? nil
+  }
+
+  /// Runs `body` with the terminal on standard input not echoing what is typed (but the
+  /// Enter); nil if the echo could not be turned off safely (nothing is read then).
+  static func withEchoOff<T>(_ body: () -> T) -> T? {
     var saved = termios()
     guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
     var quiet = saved
@@ -36,7 +42,7 @@ public enum LineReader {
     }
     // Never read a password with echo on.
     guard tcsetattr(STDIN_FILENO, TCSANOW, &quiet) == 0 else { return nil }
-    return boundedLine()
+    return body()
   }
 
   /// One line without its line break (`\n` or `\r\n`), at most `maximumLineBytes` of it;

@@ -4,6 +4,10 @@ extension Application {
   /// Handles one event as ``process(_:)`` does, without rendering.
   public func handle(_ event: Event) {
     switch event {
+    case .key, .text, .paste, .mouse: inputCount &+= 1
+    default: break
+    }
+    switch event {
     case .key(let key):
       handle(key)
     case .text, .paste:

@@ -62,6 +62,9 @@ public final class Application {
   public internal(set) var focused: View?
   /// Why the loop ended, once it has.
   public private(set) var exit: Exit?
+  /// How many keys, texts, pastes and clicks have come: a person at work (an idle
+  /// timeout starts again when it changes).
+  public internal(set) var inputCount = 0
 
   var timers: TimerQueue
   /// Completions of work running on the worker thread, by number; the results come back

@@ -35,6 +35,8 @@ extension TextField {
     } else if floating {
       canvas.draw(label, at: .zero, style: labelStyle)
     }
+    // The maximum-length notice, while it shows, has the meter's place.
+    drawMeter(in: canvas, shows: floating && (notice == nil || caption != nil))
 
     if !floating {
       canvas.draw(label, at: Point(x: 0, y: 1), style: !enabled ? disabledStyle : theme.placeholder)

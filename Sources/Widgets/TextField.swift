@@ -30,6 +30,8 @@ open class TextField: View {
   @ViewState public internal(set) var wasCutByMaxLength = false
   /// What can be typed, and how it is laid out (digits only, a phone mask).
   public var format: (any InputFormat)?
+  /// A gauge on the label row, between the label and the accessory (a password's strength).
+  @ViewState public var meter: Meter?
   /// Enter in the field: returns whether it acted (submitted the form, say); if not,
   /// Enter moves on to the next field.
   public var onSubmit: (() -> Bool)?

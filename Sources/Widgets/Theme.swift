@@ -20,6 +20,10 @@ public struct Theme: Sendable {
     public var ellipsis: String
     /// Whether struck text can be drawn with U+0336 (UTF-8 only).
     public var canStrike: Bool
+    /// A meter's filled cell.
+    public var meterFull: Character
+    /// A meter's empty cell.
+    public var meterEmpty: Character
     /// Marks content out of sight above.
     public var moreAbove = "▲"
     /// Marks content out of sight below.
@@ -28,12 +32,12 @@ public struct Theme: Sendable {
     /// Box drawing, bullets, check marks: for UTF-8 terminals.
     public static let unicode = Glyphs(
       thinLine: "─", heavyLine: "━", mask: "•", met: "✓", unmet: "✗", pending: "…", ellipsis: "…",
-      canStrike: true)
+      canStrike: true, meterFull: "▰", meterEmpty: "▱")
     /// Plain ASCII, for terminals without UTF-8.
     public static let ascii = Glyphs(
       thinLine: "-", heavyLine: "=", mask: "*", met: "[x]", unmet: "[ ]", pending: "[.]",
       ellipsis: "...",
-      canStrike: false, moreAbove: "^", moreBelow: "v")
+      canStrike: false, meterFull: "#", meterEmpty: "-", moreAbove: "^", moreBelow: "v")
   }
 
   /// The characters, for the screen's character set.
@@ -76,6 +80,12 @@ public struct Theme: Sendable {
   public var link: Style
   /// A focused link.
   public var focusedLink: Style
+  /// A meter's low reading: colour only (the glyphs and the word say it too).
+  public var meterLow: Style
+  /// A meter's middle reading.
+  public var meterMiddle: Style
+  /// A meter's high reading.
+  public var meterHigh: Style
 
   /// Accent colours where the screen has them; attributes alone where it does not.
   public init(capabilities: ScreenCapabilities) {
@@ -104,5 +114,8 @@ public struct Theme: Sendable {
     focusedDisabledButton = Style([.dim, .reverse])
     link = color(.cyan, .underline)
     focusedLink = colors ? color(.cyan, [.underline, .reverse]) : Style([.underline, .reverse])
+    meterLow = color(.red)
+    meterMiddle = color(.yellow)
+    meterHigh = color(.green)
   }
 }

@@ -14,14 +14,18 @@ extension Options {
   /// language, the manual page (packaging/register.1) and the bash completion (which reads
   /// `--help`) to this list: a flag added here and not there fails them, and the other way.
   static let flags: [Flag] = [
-    Flag(name: "--db", value: "PATH"),
+    Flag(name: "--db", value: "PATH|URI"),
     Flag(name: "--sign-in"),
     Flag(name: "--json"),
     Flag(name: "--plain"),
     Flag(name: "--lang", value: "en|ru"),
+    Flag(name: "--password-policy", value: "FILE|off"),
     Flag(name: "--no-color"),
     Flag(name: "--reserved", value: "FILE"),
     Flag(name: "--unix-names"),
+    Flag(name: "--idle-timeout", value: "SECONDS"),
+    Flag(name: "--max-per-address", value: "N"),
+    Flag(name: "--on-create", value: "COMMAND"),
     Flag(name: "--help", alias: "-h"),
     Flag(name: "--version"),
   ]

@@ -1,3 +1,4 @@
+import HandOff
 import Registration
 
 /// What the command line asks for.
@@ -11,7 +12,8 @@ struct Options: Equatable {
   var json = false
   /// Never use colour (also when `NO_COLOR` is set).
   var noColor = false
-  /// Where the accounts are; nil for the default place.
+  /// Where the accounts are: a file path or a `postgresql://` URI; nil for `REGISTER_DB`,
+  /// then the default place.
   var database: String?
   /// Start on the Sign in screen.
   var signIn = false
@@ -19,16 +21,35 @@ struct Options: Equatable {
   var plain = false
   /// `--lang`, as given.
   var language: String?
+  /// `--password-policy`: the host's policy, another policy file, or none (demos only).
+  var passwordPolicy = PasswordPolicyChoice.system
+
+  enum PasswordPolicyChoice: Equatable {
+    case system, off
+    case file(String)
+  }
+
   /// `--reserved FILE`: more names nobody may register.
   var reservedNames: String?
   /// `--unix-names`: logins fit for `useradd`; system users and groups are taken.
   var unixNames = false
+  /// `--idle-timeout SECONDS`: the session ends after this long without input.
+  var idleTimeout: Int?
+  /// `--max-per-address N`: at most N accounts per client address (SSH) in 24 hours.
+  var maxPerAddress: Int?
+  /// `--on-create COMMAND`, split into words: run for each account once it is stored.
+  var onCreate: [String]?
 
   /// A command line that cannot be understood.
   enum UsageError: Error, Equatable {
     case unknownOption(String)
     case unexpectedArgument(String)
     case missingValue(String)
+    /// A flag that takes a whole number was given something else (or 0 where it needs
+    /// at least 1).
+    case invalidNumber(String, String)
+    /// `--on-create` with a quote left open.
+    case unbalancedQuote(String)
   }
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -65,8 +86,22 @@ struct Options: Equatable {
           options.database = path
         } else if let language = try value(of: "--lang", in: argument) {
           options.language = language
+        } else if let policy = try value(of: "--password-policy", in: argument) {
+          options.passwordPolicy = policy == "off" ? .off : .file(policy)
         } else if let file = try value(of: "--reserved", in: argument) {
           options.reservedNames = file
+        } else if let seconds = try value(of: "--idle-timeout", in: argument) {
+          options.idleTimeout = try number(seconds, for: "--idle-timeout", minimum: 1)
+        } else if let count = try value(of: "--max-per-address", in: argument) {
+          options.maxPerAddress = try number(count, for: "--max-per-address", minimum: 0)
+        } else if let line = try value(of: "--on-create", in: argument) {
+          do {
+            options.onCreate = try CommandWords.split(line)
+          } catch .empty {
+            throw .missingValue("--on-create")
+          } catch {
+            throw .unbalancedQuote("--on-create")
+          }
         } else if argument.hasPrefix("-") {
           throw .unknownOption(argument)
         } else {
@@ -77,11 +112,24 @@ struct Options: Equatable {
     return options
   }
 
+  /// A whole number of at least `minimum` (decimal digits only; at most a day's worth of
+  /// seconds and then some, so that no sum overflows).
+  private static func number(_ text: String, for option: String, minimum: Int)
+    throws(UsageError) -> Int
+  {
+    guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(text),
+      value >= minimum, value <= 1_000_000_000
+    else { throw .invalidNumber(option, text) }
+    return value
+  }
+
   static func message(for error: UsageError, in strings: Strings) -> String {
     switch error {
     case .unknownOption(let option): strings.unknownOption(option)
     case .unexpectedArgument(let argument): strings.unexpectedArgument(argument)
     case .missingValue(let option): strings.missingValue(option)
+    case .invalidNumber(let option, let value): strings.invalidNumber(option, value)
+    case .unbalancedQuote(let option): strings.unbalancedQuote(option)
     }
   }
 

@@ -1,4 +1,6 @@
 import Accounts
+import HandOff
+import PasswordQuality
 import PlainFrontEnd
 import Policy
 import Registration
@@ -22,10 +24,63 @@ CoreDumps.forbid()
 // A reader that goes away early (`register --json | true`) must not kill us mid-restore.
 signal(SIGPIPE, SIG_IGN)
 
-let environment = ["LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "TERM", "HOME", "XDG_DATA_HOME"]
-  .reduce(into: [String: String]()) { values, name in
-    if let value = getenv(name), value.pointee != 0 { values[name] = String(cString: value) }
+let environment = [
+  "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "TERM", "HOME", "XDG_DATA_HOME", "REGISTER_DB",
+  "SSH_CONNECTION", "SSH_ORIGINAL_COMMAND",
+]
+.reduce(into: [String: String]()) { values, name in
+  if let value = getenv(name), value.pointee != 0 { values[name] = String(cString: value) }
+}
+
+let localeStrings = (Language.preferred(flag: nil, environment: environment) ?? .english).strings
+var parsed: Options
+do {
+  parsed = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  complain(Options.message(for: error, in: localeStrings) + " " + localeStrings.tryHelp)
+  exit(2)
+}
+guard let language = Language.preferred(flag: parsed.language, environment: environment) else {
+  complain(localeStrings.unknownLanguage(parsed.language ?? "") + " " + localeStrings.tryHelp)
+  exit(2)
+}
+let strings = language.strings
+
+switch parsed.action {
+case .help:
+  print(strings.help)
+  exit(0)
+case .version:
+  print(Options.version)
+  exit(0)
+case .run:
+  break
+}
+
+// OpenSSH's forced command: the client's command may choose the screen, or line by line.
+let ssh: SSHSession?
+do {
+  ssh = try SSHSession(environment: environment)
+} catch {
+  complain(strings.unknownCommand(error.command))
+  exit(2)
+}
+if let ssh {
+  if ssh.signIn { parsed.signIn = true }
+  if ssh.plain { parsed.plain = true }
+  // `ssh -T`, or a command without -t: nothing can tell a person typing (whose terminal
+  // echoes the password) from a script; a script says `plain`.
+  if !parsed.plain && isatty(STDIN_FILENO) == 0 {
+    complain(strings.needsTerminal)
+    exit(2)
   }
+}
+let options = parsed
+
+// Forked as early as it can be, before any thread starts; the checker reads the policy
+// while the locale is read and the terminal starts.
+let passwordPolicyReady = startPasswordPolicy(options.passwordPolicy, strings: strings)
+let strengthEstimator = ZxcvbnEstimator()
 
 if setlocale(LC_ALL, "") == nil {
   // The locale asked for is not installed. Its character set is what matters for
@@ -35,29 +90,16 @@ if setlocale(LC_ALL, "") == nil {
   if asked.contains("utf-8") || asked.contains("utf8") { setlocale(LC_CTYPE, "C.UTF-8") }
 }
 
-let localeStrings = (Language.preferred(flag: nil, environment: environment) ?? .english).strings
-let options: Options
-do {
-  options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-  complain(Options.message(for: error, in: localeStrings) + " " + localeStrings.tryHelp)
-  exit(2)
-}
-guard let language = Language.preferred(flag: options.language, environment: environment) else {
-  complain(localeStrings.unknownLanguage(options.language ?? "") + " " + localeStrings.tryHelp)
-  exit(2)
-}
-let strings = language.strings
-
-switch options.action {
-case .help:
-  print(strings.help)
-  exit(0)
-case .version:
-  print(Options.version)
-  exit(0)
-case .run:
-  break
+/// The password policy, once read (the rows under Password follow its settings); exits 2
+/// if it cannot be used (after `before`, which restores the terminal).
+func requirePasswordPolicy(before: () -> Void = {}) -> (any PasswordPolicy)? {
+  switch passwordPolicyReady() {
+  case .success(let policy): return policy
+  case .failure(let failure):
+    before()
+    complain(failure.message)
+    exit(2)
+  }
 }
 
 // What a login may be; the store compares logins by its identity and skeletons.
@@ -72,31 +114,52 @@ if let file = options.reservedNames {
 }
 let policy = UnicodeLoginPolicy(reserved: reservedNames, unixNames: options.unixNames)
 
-guard let path = options.database ?? SQLiteAccountStore.defaultPath(environment: environment) else {
+// `--db`, else `REGISTER_DB` (an sshd config can set it), else the default file.
+let given = options.database ?? environment["REGISTER_DB"]
+guard let database = given ?? SQLiteAccountStore.defaultPath(environment: environment) else {
   complain(strings.noDatabasePlace)
   exit(3)
 }
+let location = StoreLocation(database)
 // Opened on another thread while the terminal starts and the first frame is drawn. Only
 // the default place's folders are made; a path given must be in a folder that exists.
-let store = OpeningAccountStore(
-  path: path, identity: policy, createsFolders: options.database == nil)
+let opening = OpeningAccountStore(
+  location: location, identity: policy, createsFolders: given == nil)
+// With --on-create, an account is stored, handed on, and taken back if that fails.
+let handingOff = options.onCreate.map { words in
+  HandingOffAccountStore(
+    opening, hook: CommandHook(words: words, log: SystemLog.write),
+    clientAddress: ssh?.clientAddress, notRemoved: SystemLog.notRemoved)
+}
+let store: any AccountStore = handingOff ?? opening
+// Over SSH the client's address is recorded with the account, and counted for the limit.
+let origin = ssh?.clientAddress.map { SignUpOrigin(address: $0, limit: options.maxPerAddress) }
 
 /// Exits 3 if the database could not be opened (after `before`, which restores the terminal).
 func requireStore(before: () -> Void = {}) {
-  if case .failure(let error) = store.opened() {
+  if case .failure(let error) = opening.opened() {
     before()
-    complain(strings.cannotOpenDatabase(path, error.description(in: strings)))
+    // The location as shown: a URI without its password.
+    complain(strings.cannotOpenDatabase(location.description, error.description(in: strings)))
     exit(3)
   }
 }
 
 /// Prints what the session produced (JSON for programs, a line for people) and exits
 /// with its status; with 128 + the signal's number if a signal waited for the outcome.
-func finish(_ outcome: SessionOutcome, signal: Int32? = nil) -> Never {
+func finish(_ outcome: SessionOutcome) -> Never {
+  // An account being handed on is finished first (a SIGHUP does not cut it short).
+  handingOff?.finishCreating()
   // exit() runs no deinit: closed here, SQLite removes the -wal and -shm files.
-  store.close()
+  opening.close()
   let json = options.json || isatty(STDOUT_FILENO) == 0
-  let signal = signal ?? EndingSignals.held
+  var outcome = outcome
+  var signal = EndingSignals.held
+  // Done while a signal waited: reported, and the signal still ends the program.
+  if case .terminated(let ending, let completed) = outcome {
+    signal = ending
+    outcome = completed ?? outcome
+  }
   /// Exits with `status`, or 128 + the signal that waited.
   func end(_ status: Int32, _ message: String? = nil) -> Never {
     if let message { complain(message) }
@@ -118,16 +181,16 @@ func finish(_ outcome: SessionOutcome, signal: Int32? = nil) -> Never {
         ? JSON.object(["login": account.login, "signed_in_at": account.signedInAt])
         : strings.signedIn(account.login.escapedForTerminal))
     end(0)
-  // Done while a signal waited: reported, and the signal still ends the program.
-  case .terminated(let signal, let completed?): finish(completed, signal: signal)
-  case .terminated(let ending, nil): exit(128 + ending)
+  case .terminated(let ending, _): exit(128 + ending)
   case .cancelled, .failed: end(1)
   case .interrupted: end(130)
   case .inputClosed: end(128 + SIGHUP)
   case .inputEnded: end(1, strings.inputEnded)
+  case .timedOut: end(1, strings.idleClosed(options.idleTimeout ?? 0))
   case .unmet: end(1, strings.answersUnmet)
   // The dialogue has said why: no second line.
   case .wrongCredentials: end(5)
+  case .handOffFailed: end(4, strings.handOffFailed)
   }
 }
 
@@ -149,27 +212,41 @@ func openScreen() -> CursesScreen? {
 
 guard let screen = openScreen() else {
   // The same view models, asked line by line.
+  let passwordPolicy = requirePasswordPolicy()
   requireStore()
   let scheduler = ManualScheduler()
+  let timedReader = options.idleTimeout.map { TimedLineReader(idleTimeout: .seconds($0)) }
+  // A hang-up while an account is handed on must not cut it short: the reads that follow
+  // end the dialogue instead.
+  if handingOff != nil { signal(SIGHUP, SIG_IGN) }
   // A signal while the account is written waits for it to be written and reported.
   let dialogue = PlainFrontEnd(
-    dialogue: StandardDialogue(), scheduler: scheduler, strings: strings, signals: .process)
-  finish(
+    dialogue: StandardDialogue(readLine: timedReader?.readLine ?? LineReader.readLine),
+    scheduler: scheduler, strings: strings, signals: .process)
+  let outcome =
     options.signIn
-      ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
-      : dialogue.signUp(
-        RegistrationViewModel(
-          store: store, scheduler: scheduler, strings: strings, policy: policy)))
+    ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
+    : dialogue.signUp(
+      RegistrationViewModel(
+        store: store, scheduler: scheduler, strings: strings, policy: policy,
+        passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin))
+  // Input that ended because nobody typed says so.
+  finish(outcome == .inputEnded && timedReader?.timedOut == true ? .timedOut : outcome)
 }
 
+let passwordPolicy = requirePasswordPolicy(before: screen.close)
 let application = Application(screen: screen)
 let scheduler = ApplicationScheduler(application)
 let app = RegistrationApp(
   application: application,
   signUpModel: RegistrationViewModel(
-    store: store, scheduler: scheduler, strings: strings, policy: policy),
+    store: store, scheduler: scheduler, strings: strings, policy: policy,
+    passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin),
   signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
-  start: options.signIn ? .signIn : .signUp, strings: strings)
+  start: options.signIn ? .signIn : .signUp, strings: strings,
+  idleTimeout: options.idleTimeout.map {
+    IdleTimeout(seconds: $0, scheduler: scheduler, strings: strings)
+  })
 application.render()
 requireStore(before: screen.close)
 let outcome = app.run()

@@ -1,6 +1,8 @@
-// Measures the account store: `store-bench prepare PATH` creates an empty store;
-// `store-bench measure PATH` times lookups, sign-ups and sign-ins against what is in it.
-// `make bench-store` fills the store with a million accounts in between.
+// Measures the account store: `store-bench prepare LOCATION` creates an empty store;
+// `store-bench measure LOCATION` times lookups, sign-ins, sign-ups by 1, 8 and 32 writers at
+// once and races for one login against what is in it. LOCATION is a file (SQLite) or a
+// `postgresql://` URI. `make bench-store` fills each store with a million accounts in
+// between, and runs both engines side by side.
 import Accounts
 import Policy
 import Registration
@@ -15,12 +17,13 @@ func fail(_ message: String) -> Never {
   exit(1)
 }
 
+func microseconds(_ duration: Duration) -> Double {
+  Double(duration.components.attoseconds) / 1e12 + Double(duration.components.seconds) * 1e6
+}
+
 /// Median, 99th percentile and mean of durations, in microseconds.
 func summary(_ samples: [Duration]) -> String {
-  let micros = samples.map {
-    Double($0.components.attoseconds) / 1e12 + Double($0.components.seconds) * 1e6
-  }
-  .sorted()
+  let micros = samples.map(microseconds).sorted()
   let mean = micros.reduce(0, +) / Double(micros.count)
   func rounded(_ value: Double) -> String { String(Double(Int(value * 10)) / 10) }
   return
@@ -34,11 +37,15 @@ func measure(_ count: Int, _ body: (Int) throws -> Void) rethrows -> [Duration] 
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else { fail("usage: store-bench prepare|measure PATH") }
-let path = arguments[2]
+guard arguments.count == 3 else { fail("usage: store-bench prepare|measure PATH|URI") }
+let location = StoreLocation(arguments[2])
+let engine = if case .postgres = location { "PostgreSQL" } else { "SQLite" }
 let policy = UnicodeLoginPolicy()
-let store: SQLiteAccountStore
-do { store = try SQLiteAccountStore(path: path, identity: policy, createsFolders: true) } catch { fail("\(error)") }
+let opened: any ClosableAccountStore
+do { opened = try location.open(identity: policy, createsFolders: true) } catch {
+  fail("\(error)")
+}
+let store = opened
 
 /// "Login is free" as the form asks it: reserved names, then the store (identity, then
 /// skeleton).
@@ -48,10 +55,14 @@ func isFree(_ login: String) throws -> Bool {
 
 switch arguments[1] {
 case "prepare":
-  do { try store.create() } catch { fail("\(error)") }
-  print("created \(path)")
+  // The schema: SQLite makes its file with the first account; PostgreSQL has it already.
+  if let file = store as? SQLiteAccountStore {
+    do { try file.create() } catch { fail("\(error)") }
+  }
+  print("created \(location)")
 case "measure":
   var generator = SystemRandomNumberGenerator()
+  print("\(engine):")
   do {
     let present = try measure(10_000) { _ in
       _ = try isFree("user\(Int.random(in: 1...1_000_000, using: &generator))")
@@ -70,20 +81,37 @@ case "measure":
     print("Login is free, missing login:        \(summary(absent))")
     print("Login is free, existing, upper case: \(summary(upper))")
     print("Login is free, lookalike (Cyrillic): \(summary(lookalike))")
-    let stamp = Int(UInt32.random(in: 0...UInt32.max, using: &generator))
-    let signUps = try measure(20) { index in
-      _ = try store.createAccount(login: "bench\(stamp)x\(index)", password: "Secret123")
+    let stamp = String(UInt32.random(in: 0...UInt32.max, using: &generator), radix: 36)
+    let single = try measure(20) { index in
+      _ = try store.createAccount(login: "bench\(stamp)x\(index)", password: "Zq7vLm2pR")
     }
-    print("createAccount (yescrypt + insert):   \(summary(signUps))")
+    print("createAccount (yescrypt + insert):   \(summary(single))")
     let signIns = try measure(20) { index in
-      guard try store.signIn(login: "bench\(stamp)x\(index)", password: "Secret123") != nil else {
+      guard try store.signIn(login: "bench\(stamp)x\(index)", password: "Zq7vLm2pR") != nil else {
         fail("sign-in failed")
       }
     }
     print("signIn (lookup + yescrypt verify):   \(summary(signIns))")
+    for hashed in [false, true] {
+      for writers in [1, 8, 32] {
+        let rate = signUps(
+          writers: writers, seconds: hashed ? 5 : 3, hashed: hashed,
+          run: "\(stamp)\(hashed ? "h" : "p")\(writers)", location: location, identity: policy)
+        let what = hashed ? "hash included" : "hash excluded"
+        print(
+          "sign-ups, \(what), \(writers) writer\(writers == 1 ? ": " : "s:") \(Int(rate)) per second"
+        )
+      }
+    }
+    let rounds = 20
+    let held = races(
+      writers: 32, rounds: rounds, run: stamp, location: location, identity: policy)
+    print("32 writers racing for one login: exactly one account in \(held) of \(rounds) rounds")
+    if held != rounds { fail("a race lost or duplicated an account") }
   } catch {
     fail("\(error)")
   }
+  store.close()
 default:
-  fail("usage: store-bench prepare|measure PATH")
+  fail("usage: store-bench prepare|measure PATH|URI")
 }

@@ -4,7 +4,8 @@ import Testing
 @testable import Accounts
 
 /// C cuts text at a NUL: crypt(3) would hash `A` for `A` + seven NULs, and SQLite, given a
-/// C string, would store `al` for `al\0ice`. The store takes nothing cut short.
+/// C string, would store `al` for `al\0ice`. The store takes nothing cut short, on either
+/// engine (PostgreSQL's text cannot hold a NUL at all).
 @Suite("Account store: NUL characters")
 struct NULTests {
   let folder: TemporaryFolder
@@ -15,16 +16,18 @@ struct NULTests {
     store = try SQLiteAccountStore(path: folder.path("accounts.sqlite"), identity: policy)
   }
 
-  @Test("a password with a NUL is refused, never hashed cut short")
-  func passwordWithNUL() throws {
+  @Test("a password with a NUL is refused, never hashed cut short", arguments: Engine.allCases)
+  func passwordWithNUL(engine: Engine) throws {
+    let store = try engine.makeStore()
     #expect(throws: AccountStoreError.containsNUL("password")) {
       try store.createAccount(login: "alice", password: "A\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}")
     }
     #expect(try !store.isLoginTaken("alice"), "nothing was created")
   }
 
-  @Test("a login with a NUL is refused")
-  func loginWithNUL() throws {
+  @Test("a login with a NUL is refused", arguments: Engine.allCases)
+  func loginWithNUL(engine: Engine) throws {
+    let store = try engine.makeStore()
     #expect(throws: AccountStoreError.containsNUL("login")) {
       try store.createAccount(login: "al\u{0}ice", password: "Secret123")
     }
@@ -32,8 +35,9 @@ struct NULTests {
     #expect(try !store.isLoginTaken("al\u{0}ice"))
   }
 
-  @Test("signing in with what comes before a NUL is not signing in")
-  func signInWithNUL() throws {
+  @Test("signing in with what comes before a NUL is not signing in", arguments: Engine.allCases)
+  func signInWithNUL(engine: Engine) throws {
+    let store = try engine.makeStore()
     _ = try store.createAccount(login: "alice", password: "Secret123")
     #expect(throws: AccountStoreError.containsNUL("password")) {
       try store.signIn(login: "alice", password: "Secret123\u{0}anything")
@@ -41,8 +45,9 @@ struct NULTests {
     #expect(try store.signIn(login: "alice", password: "Secret123")?.login == "alice")
   }
 
-  @Test("a login looked up is looked up whole, not up to a NUL")
-  func lookupWhole() throws {
+  @Test("a login looked up is looked up whole, not up to a NUL", arguments: Engine.allCases)
+  func lookupWhole(engine: Engine) throws {
+    let store = try engine.makeStore()
     _ = try store.createAccount(login: "alice", password: "Secret123")
     #expect(try !store.isLoginTaken("alice\u{0}x"))
     #expect(try store.signIn(login: "alice\u{0}x", password: "Secret123") == nil)

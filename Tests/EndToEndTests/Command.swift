@@ -49,16 +49,34 @@ func command(
   return (exitStatus, String(decoding: output, as: UTF8.self))
 }
 
-/// Starts `executable` with stdout and stderr on the pipe `output` (or /dev/null), then
-/// closes the pipe's write end in this process. Returns posix_spawn's result.
+/// Starts `executable` in the background with stdout and stderr appended to `logFile`,
+/// marked with the test's scope like every child; returns its process id. The caller
+/// ends it and reaps it (the scope's cleanup kills it if the test does not).
+func startInBackground(_ executable: String, _ arguments: [String], logFile: String) throws
+  -> pid_t
+{
+  var pid: pid_t = 0
+  let spawned = spawn(
+    executable, arguments, output: [], capturing: false, logFile: logFile, pid: &pid)
+  guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT) }
+  return pid
+}
+
+/// Starts `executable` with stdout and stderr on the pipe `output` (or /dev/null, or
+/// appended to `logFile`), then closes the pipe's write end in this process. Returns
+/// posix_spawn's result.
 private func spawn(
   _ executable: String, _ arguments: [String], output fds: [Int32], capturing: Bool,
-  pid: inout pid_t
+  logFile: String? = nil, pid: inout pid_t
 ) -> Int32 {
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
-  if capturing {
+  if let logFile {
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, logFile, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+  } else if capturing {
     posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
     posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
   } else {
@@ -86,6 +104,6 @@ private func spawn(
   posix_spawnattr_setsigdefault(&attributes, &all)
   posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
   let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-  close(fds[1])
+  if fds.count == 2 { close(fds[1]) }
   return result
 }

@@ -65,7 +65,7 @@ final class DatabaseFileEndToEndTests {
   @Test("a database others can read: exit 3 with the reason; the file is left as it was")
   func readableByOthers() throws {
     let path = "\(directory)/accounts.sqlite"
-    #expect(try run("--plain --db \(path)", input: "alice\\nSecret123\\nSecret123\\n").status == 0)
+    #expect(try run("--plain --db \(path)", input: "alice\\nZq7vLm2pR\\nZq7vLm2pR\\n").status == 0)
     chmod(path, 0o644)
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
     let result = try run("--db \(path)")
@@ -78,11 +78,11 @@ final class DatabaseFileEndToEndTests {
   @Test("after a sign-up, a failed script and a sign-in, no -wal or -shm is left")
   func noCompanionsLeft() throws {
     let path = "\(directory)/accounts.sqlite"
-    #expect(try run("--plain --db \(path)", input: "alice\\nSecret123\\nSecret123\\n").status == 0)
+    #expect(try run("--plain --db \(path)", input: "alice\\nZq7vLm2pR\\nZq7vLm2pR\\n").status == 0)
     #expect(entries(directory) == ["accounts.sqlite"])
-    #expect(try run("--plain --db \(path)", input: "alice\\nSecret123\\nSecret123\\n").status == 1)
+    #expect(try run("--plain --db \(path)", input: "alice\\nZq7vLm2pR\\nZq7vLm2pR\\n").status == 1)
     #expect(entries(directory) == ["accounts.sqlite"])
-    #expect(try run("--plain --sign-in --db \(path)", input: "ALICE\\nSecret123\\n").status == 0)
+    #expect(try run("--plain --sign-in --db \(path)", input: "ALICE\\nZq7vLm2pR\\n").status == 0)
     #expect(entries(directory) == ["accounts.sqlite"])
   }
 
@@ -98,7 +98,7 @@ final class DatabaseFileEndToEndTests {
     try tmux.wait(forText: "=42=")
     #expect(!FileManager.default.fileExists(atPath: path))
 
-    #expect(try run("--plain --db \(path)", input: "alice\\nSecret123\\nSecret123\\n").status == 0)
+    #expect(try run("--plain --db \(path)", input: "alice\\nZq7vLm2pR\\nZq7vLm2pR\\n").status == 0)
     try tmux.shell("clear; \(Tmux.binary) --db \(path); echo =$((40+2))=")
     try tmux.wait(forText: "Create account")
     try tmux.type("alice")
@@ -113,7 +113,7 @@ final class DatabaseFileEndToEndTests {
     let tmux = try Tmux()
     let path = "\(tmux.directory)/accounts.sqlite"
     let pid = "\(tmux.directory)/pid"
-    #expect(try run("--plain --db \(path)", input: "alice\\nSecret123\\nSecret123\\n").status == 0)
+    #expect(try run("--plain --db \(path)", input: "alice\\nZq7vLm2pR\\nZq7vLm2pR\\n").status == 0)
     try tmux.shell(
       "sh -c 'echo $$ > \(pid); exec \(Tmux.binary) --db \(path)'; echo =$((40+2))=")
     try tmux.wait(forText: "Create account")
@@ -134,7 +134,7 @@ final class DatabaseFileEndToEndTests {
   func throttle() throws {
     let tmux = try Tmux()
     let path = "\(tmux.directory)/accounts.sqlite"
-    #expect(try run("--plain --db \(path)", input: "alice\\nSecret123\\nSecret123\\n").status == 0)
+    #expect(try run("--plain --db \(path)", input: "alice\\nZq7vLm2pR\\nZq7vLm2pR\\n").status == 0)
     try tmux.shell("\(Tmux.binary) --sign-in --db \(path); echo =$((40+2))=")
     try tmux.wait(forText: "Sign in")
     try tmux.type("alice")
@@ -159,7 +159,7 @@ final class DatabaseFileEndToEndTests {
     try command(
       "/usr/bin/sqlite3",
       [path, "UPDATE sign_in_failures SET locked_until = unixepoch() + 600"])
-    let result = try run("--plain --sign-in --db \(path)", input: "alice\\nSecret123\\n")
+    let result = try run("--plain --sign-in --db \(path)", input: "alice\\nZq7vLm2pR\\n")
     #expect(result.status == 1)
     #expect(result.output.contains("Too many attempts: try again in 10 minutes."))
     #expect(!result.output.contains("Signed in"))

@@ -21,7 +21,7 @@ struct FirstUseEndToEndTests {
   @Test("line by line, a wrong password is told once and exits 5, which --help documents")
   func wrongPasswordStatus() throws {
     _ = try sh(
-      "printf 'erin\\nSecret123\\nSecret123\\n' | \(Tmux.binary) --db \(database) >/dev/null 2>&1")
+      "printf 'erin\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(Tmux.binary) --db \(database) >/dev/null 2>&1")
     let wrong = try sh(
       "printf 'erin\\nwrong\\n' | \(Tmux.binary) --sign-in --db \(database) 2>&1 >/dev/null")
     #expect(wrong.status == 5)
@@ -112,13 +112,14 @@ struct FirstUseEndToEndTests {
     let picture = block.split(separator: "\n", omittingEmptySubsequences: false).map {
       String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
     }
-    // What the picture shows: alice typed and found free, six characters of a password.
+    // What the picture shows: alice typed and found free, a password the host's policy
+    // refuses, with the reason and the meter.
     let tmux = try start()
     try tmux.type("alice")
     try tmux.wait(forText: "✓ L̶o̶g̶i̶n̶ ̶i̶s̶ ̶f̶r̶e̶e̶")
     try tmux.keys("Tab")
-    try tmux.type("Zq7vLm")
-    try tmux.wait(forText: "••••••")
+    try tmux.type("Secret123")
+    try tmux.wait(forText: "✗ Easy to guess: based on a dictionary word")
     var screen = try tmux.screen().map {
       $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
     }

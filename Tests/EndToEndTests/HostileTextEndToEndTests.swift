@@ -44,7 +44,7 @@ struct HostileTextEndToEndTests {
   @Test("a login with an OSC title change, piped: no raw ESC on stdout or stderr")
   func oscLogin() throws {
     let result = try run(
-      "printf 'al\\033]0;PWNED\\007ice\\nSecret123\\nSecret123\\n' | \(Tmux.binary) --plain --db \(database)"
+      "printf 'al\\033]0;PWNED\\007ice\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(Tmux.binary) --plain --db \(database)"
     )
     #expect(Self.rawControls(result.stdout).isEmpty, "stdout")
     #expect(Self.rawControls(result.stderr).isEmpty, "stderr")
@@ -63,7 +63,7 @@ struct HostileTextEndToEndTests {
     // b U+009B o DEL b U+202E y U+2028 U+2066
     let login = "b\\302\\233o\\177b\\342\\200\\256y\\342\\200\\250\\342\\201\\246"
     let result = try run(
-      "printf '\(login)\\nSecret123\\nSecret123\\n' | \(Tmux.binary) --plain --db \(database)")
+      "printf '\(login)\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(Tmux.binary) --plain --db \(database)")
     #expect(Self.rawControls(result.stdout).isEmpty, "stdout")
     #expect(Self.rawControls(result.stderr).isEmpty, "stderr")
     let stderr = String(decoding: result.stderr, as: UTF8.self)
@@ -108,7 +108,7 @@ struct HostileTextEndToEndTests {
   func humanLineOnATerminal() throws {
     // An account made before logins were restricted, renamed behind the program's back.
     let made = try run(
-      "printf 'legacy\\nSecret123\\nSecret123\\n' | \(Tmux.binary) --plain --db \(database)")
+      "printf 'legacy\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(Tmux.binary) --plain --db \(database)")
     #expect(made.status == 0)
     let rename = try command(
       "/usr/bin/sqlite3",
@@ -122,7 +122,7 @@ struct HostileTextEndToEndTests {
     let tmux = try Tmux()
     let title = try tmux.run(["display", "-p", "-t", "0", "#{pane_title}"])
     try tmux.shell(
-      "printf 'al\\033]0;PWNED\\007ice\\nSecret123\\n' | \(Tmux.binary) --sign-in --plain --db \(database)"
+      "printf 'al\\033]0;PWNED\\007ice\\nZq7vLm2pR\\n' | \(Tmux.binary) --sign-in --plain --db \(database)"
     )
     try tmux.wait(forText: "Signed in as al\\u{1B}]0;PWNED\\u{7}ice.")
     try tmux.shell("TERM=\"$(printf 'x\\033]0;PWNED\\007')\" \(Tmux.binary) --db \(database)")

@@ -259,19 +259,19 @@ struct PlainEndToEndTests {
   @Test("printf into the pipe creates the account; only the result is on stdout")
   func pipe() throws {
     let result = try sh(
-      "printf 'alice\\nSecret123\\nSecret123\\n' | \(Tmux.binary) --plain --db \(database) 2>/dev/null"
+      "printf 'alice\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(Tmux.binary) --plain --db \(database) 2>/dev/null"
     )
     #expect(result.status == 0)
     #expect(result.output.hasPrefix("{\"login\":\"alice\",\"password_hash\":\"$y$"))
     // A script is not asked again: the next line, a password, must not be taken for a login.
     let unmet = try sh(
-      "printf 'bob\\nSecret123\\nSecret123\\n' | \(Tmux.binary) --db \(database) 2>&1 >/dev/null")
+      "printf 'bob\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(Tmux.binary) --db \(database) 2>&1 >/dev/null")
     #expect(unmet.status == 1)
     #expect(unmet.output.contains("Login: bob\n  [ ] At least 4 characters\n"))
     #expect(
       unmet.output.hasSuffix(
         "register: an answer does not meet its requirements; nothing was done\n"))
-    #expect(!unmet.output.contains("Secret123"), "no password in the dialogue")
+    #expect(!unmet.output.contains("Zq7vLm2pR"), "no password in the dialogue")
   }
 
   @Test("closed or short input: exit 1, a one-line message, nothing created")
@@ -282,7 +282,7 @@ struct PlainEndToEndTests {
       closed.output.hasSuffix(
         "register: input ended before every question was answered; nothing was done\n"))
     let short = try sh(
-      "printf 'carol\\nSecret123\\n' | \(Tmux.binary) --db \(database) > /dev/null 2>&1")
+      "printf 'carol\\nZq7vLm2pR\\n' | \(Tmux.binary) --db \(database) > /dev/null 2>&1")
     #expect(short.status == 1)
     // Nothing stored: not even the file is made.
     #expect(!FileManager.default.fileExists(atPath: database))
@@ -292,7 +292,7 @@ struct PlainEndToEndTests {
   func earlyClose() throws {
     // register's own status, written from inside the pipeline (sh has no PIPESTATUS).
     _ = try sh(
-      "{ printf 'dave\\nSecret123\\nSecret123\\n' | \(Tmux.binary) --db \(database) 2>\(folder.path)/err; "
+      "{ printf 'dave\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(Tmux.binary) --db \(database) 2>\(folder.path)/err; "
         + "echo $? > \(folder.path)/status; } | true")
     let status = try String(contentsOfFile: "\(folder.path)/status", encoding: .utf8)
     #expect(status == "0\n", "not 141: SIGPIPE does not kill it")
@@ -303,13 +303,13 @@ struct PlainEndToEndTests {
   @Test("sign in line by line, in Russian")
   func signIn() throws {
     _ = try sh(
-      "printf 'erin\\nSecret123\\nSecret123\\n' | \(Tmux.binary) --db \(database) >/dev/null 2>&1")
+      "printf 'erin\\nZq7vLm2pR\\nZq7vLm2pR\\n' | \(Tmux.binary) --db \(database) >/dev/null 2>&1")
     let wrong = try sh(
       "printf 'ERIN\\nwrong\\n' | \(Tmux.binary) --sign-in --lang ru --db \(database) 2>&1")
     #expect(wrong.status == 5)
     #expect(wrong.output.contains("Неверный логин или пароль."))
     let right = try sh(
-      "printf 'ERIN\\nSecret123\\n' | \(Tmux.binary) --sign-in --db \(database) 2>/dev/null")
+      "printf 'ERIN\\nZq7vLm2pR\\n' | \(Tmux.binary) --sign-in --db \(database) 2>/dev/null")
     #expect(right.status == 0)
     #expect(right.output.hasPrefix("{\"login\":\"erin\",\"signed_in_at\":\""))
   }

@@ -78,7 +78,8 @@ struct HostileTextTests {
   @Test("in Russian")
   func russian() {
     let dialogue = ScriptedDialogue(["bob\u{0}by"], interactive: false)
-    let model = RegistrationViewModel(store: store, scheduler: scheduler, strings: .russian, policy: FakeLoginPolicy())
+    let model = RegistrationViewModel(
+      store: store, scheduler: scheduler, strings: .russian, policy: FakeLoginPolicy())
     _ = PlainFrontEnd(dialogue: dialogue, scheduler: scheduler, strings: .russian).signUp(model)
     #expect(dialogue.transcript.contains(Strings.russian.answerContainsNUL))
   }

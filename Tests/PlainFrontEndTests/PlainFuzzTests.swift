@@ -118,7 +118,8 @@ struct PlainFuzzTests {
     let outcome =
       signingIn
       ? front.signIn(SignInViewModel(store: store, scheduler: scheduler))
-      : front.signUp(RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy()))
+      : front.signUp(
+        RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy()))
 
     report.created = !store.created.isEmpty
     report.refusedNUL = written.contains(Strings.english.answerContainsNUL)
@@ -206,5 +207,21 @@ final class RecordingStore: AccountStore {
 
   func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount? {
     try inner.signIn(login: login, password: password)
+  }
+
+  func createAccount(login: String, password: String, origin: SignUpOrigin)
+    throws(AccountStoreError) -> CreatedAccount
+  {
+    let account = try inner.createAccount(login: login, password: password, origin: origin)
+    accounts.withLock { $0.append(Account(login: login, password: password)) }
+    return account
+  }
+
+  func accountsCreated(from address: String) throws(AccountStoreError) -> Int {
+    try inner.accountsCreated(from: address)
+  }
+
+  func deleteAccount(login: String) throws(AccountStoreError) -> Bool {
+    try inner.deleteAccount(login: login)
   }
 }

@@ -27,6 +27,21 @@ final class InterruptedStore: AccountStore {
   func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount? {
     try inner.signIn(login: login, password: password)
   }
+
+  func createAccount(login: String, password: String, origin: SignUpOrigin)
+    throws(AccountStoreError) -> CreatedAccount
+  {
+    whileCreating()
+    return try inner.createAccount(login: login, password: password, origin: origin)
+  }
+
+  func accountsCreated(from address: String) throws(AccountStoreError) -> Int {
+    try inner.accountsCreated(from: address)
+  }
+
+  func deleteAccount(login: String) throws(AccountStoreError) -> Bool {
+    try inner.deleteAccount(login: login)
+  }
 }
 
 /// Lets the ending signals through on this thread (Swift Testing's threads block some), so
@@ -66,7 +81,8 @@ struct SignalHoldTests {
       unblockEndingSignals()
       let store = InterruptedStore { raise(SIGTERM) }
       let scheduler = ManualScheduler()
-      let model = RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy())
+      let model = RegistrationViewModel(
+        store: store, scheduler: scheduler, policy: FakeLoginPolicy())
       let outcome = PlainFrontEnd(
         dialogue: ScriptedDialogue(SignalHoldTests.answers), scheduler: scheduler,
         strings: .english, signals: .process
@@ -87,7 +103,8 @@ struct SignalHoldTests {
         raise(SIGHUP)
       }
       let scheduler = ManualScheduler()
-      let model = RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy())
+      let model = RegistrationViewModel(
+        store: store, scheduler: scheduler, policy: FakeLoginPolicy())
       _ = PlainFrontEnd(
         dialogue: ScriptedDialogue(SignalHoldTests.answers), scheduler: scheduler,
         strings: .english, signals: .process

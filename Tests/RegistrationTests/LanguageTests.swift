@@ -33,3 +33,28 @@ struct LanguageTests {
     #expect(Language.preferred(flag: nil, environment: environment) == expected)
   }
 }
+
+@Suite("Password texts")
+struct PasswordTextTests {
+  @Test("every refusal has its own words in each language; every row fits the form")
+  func refusals() {
+    for strings in [Strings.english, .russian] {
+      let texts = PasswordRefusal.allCases.map(strings.passwordRefusal)
+      #expect(Set(texts).count == texts.count)
+      #expect(texts.allSatisfy { !$0.isEmpty })
+      // A row is an icon, a space and its text, under a field 45 columns wide.
+      let counted = (1...9).flatMap { count in
+        [
+          strings.passwordLengthAtLeast, strings.passwordUppercaseLatin,
+          strings.passwordLowercaseLatin, strings.passwordDigits, strings.passwordSymbols,
+          strings.passwordKinds,
+        ].map { $0(count) }
+      }
+      for row in texts + counted + [strings.passwordHardToGuess, strings.checkingPassword] {
+        #expect(row.count <= 43, "\(row)")
+      }
+      let words = PasswordStrength.allCases.map(strings.strength)
+      #expect(Set(words).count == words.count)
+    }
+  }
+}

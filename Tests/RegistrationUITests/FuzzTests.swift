@@ -143,7 +143,8 @@ struct FuzzTests {
   }
 
   /// Every row says what the hand-written rule says; "Login is free" is met only for a
-  /// login the store does not have; Sign up is enabled exactly when every row is met.
+  /// login the store does not have, "Hard to guess" only for a password the policy takes;
+  /// Sign up is enabled exactly when every row is met.
   static func rowsViolation(_ form: SignUpHarness) -> String? {
     let model = form.model
     let input = RegistrationInput(
@@ -153,6 +154,16 @@ struct FuzzTests {
       if status.id == "login.free" {
         if status.isMet, (try? form.store.isLoginTaken(model.login)) != false {
           return "'Login is free' is met for \(model.login.debugDescription), which is taken"
+        }
+        allMet = allMet && status.isMet
+        continue
+      }
+      if status.id == "password.policy" {
+        // Asked of the harness's fake policy after a pause: met only where it accepts.
+        if status.isMet,
+          case .refused = FakePasswordPolicy().check(password: model.password, login: model.login)
+        {
+          return "'Hard to guess' is met for a password the policy refuses"
         }
         allMet = allMet && status.isMet
         continue

@@ -36,9 +36,9 @@ struct LanguageScreenTests {
     form.press(.control("u"))
     form.type("bobby")
     form.press(Key(.tab), .control("u"))
-    form.type("Secret123")
+    form.type("Zq7vLm2pR")
     form.press(Key(.tab))
-    form.type("Secret123")
+    form.type("Zq7vLm2pR")
     form.settle()
     look()  // every requirement met
     store.add(login: "BOBBY", password: "x")  // another process wins the race

@@ -88,7 +88,7 @@ struct SignInScreenTests {
     #expect(form.app.outcome == nil)
     #expect(form.screen.lines.contains { $0.contains("The login was just taken. Choose another.") })
     #expect(form.screen.lines.contains { $0.contains("✗ This login is taken") })
-    #expect(form.model.password == "Secret123")
+    #expect(form.model.password == "Zq7vLm2pR")
     #expect(compareSnapshot(form.screen, named: "sign-up-lost-race") == .matches)
   }
 

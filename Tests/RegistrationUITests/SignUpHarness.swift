@@ -7,7 +7,8 @@ import TestSupport
 
 /// The program's screens on an in-memory screen, with an in-memory store and virtual time,
 /// driven the way a terminal would drive them: each keystroke is one batch of input,
-/// handled and rendered before the next.
+/// handled and rendered before the next. Like the program, the form has a password
+/// policy ("Hard to guess") and a strength meter, both fakes here.
 final class SignUpHarness {
   let screen: MemoryScreen
   let store: InMemoryAccountStore
@@ -20,18 +21,25 @@ final class SignUpHarness {
     size: Size = Size(width: 80, height: 24),
     capabilities: ScreenCapabilities = ScreenCapabilities(colors: true, unicode: true),
     start: Route = .signUp, store: InMemoryAccountStore? = nil, strings: Strings = .english,
-    policy: UnicodeLoginPolicy = UnicodeLoginPolicy()
+    policy: UnicodeLoginPolicy = UnicodeLoginPolicy(),
+    passwordPolicy: (any PasswordPolicy)? = FakePasswordPolicy(),
+    strengthEstimator: (any StrengthEstimator)? = FakeStrengthEstimator(),
+    origin: SignUpOrigin? = nil, idleTimeout: Int? = nil
   ) {
     screen = MemoryScreen(size: size, capabilities: capabilities)
     // The program's real policy (ICU), and a store that compares logins by it.
     let store = store ?? InMemoryAccountStore(identity: policy)
     self.store = store
     model = RegistrationViewModel(
-      store: store, scheduler: scheduler, strings: strings, policy: policy)
+      store: store, scheduler: scheduler, strings: strings, policy: policy,
+      passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin)
     signInModel = SignInViewModel(store: store, scheduler: scheduler, strings: strings)
     app = RegistrationApp(
       application: Application(screen: screen), signUpModel: model, signInModel: signInModel,
-      start: start, strings: strings)
+      start: start, strings: strings,
+      idleTimeout: idleTimeout.map { [scheduler] in
+        IdleTimeout(seconds: $0, scheduler: scheduler, strings: strings)
+      })
     app.application.render()
   }
 
@@ -75,9 +83,9 @@ final class SignUpHarness {
   func fillValidForm(login: String = "alice") {
     type(login)
     press(Key(.tab))
-    type("Secret123")
+    type("Zq7vLm2pR")
     press(Key(.tab))
-    type("Secret123")
+    type("Zq7vLm2pR")
     settle()
   }
 

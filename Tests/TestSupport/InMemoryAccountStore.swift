@@ -9,6 +9,8 @@ public final class InMemoryAccountStore: AccountStore {
     let login: String
     let password: String
     let skeleton: String
+    var address: String? = nil
+    var createdAt = 0
   }
 
   private let identity: any LoginIdentity
@@ -16,6 +18,8 @@ public final class InMemoryAccountStore: AccountStore {
   private let accounts = Mutex<[String: Account]>([:])
   private let failure = Mutex<AccountStoreError?>(nil)
   private let lookups = Mutex<[String]>([])
+  /// Seconds on the store's own clock (accounts by address count over 24 hours of it).
+  private let clock = Mutex(0)
 
   public init(logins: [String] = [], identity: any LoginIdentity = FakeLoginPolicy()) {
     self.identity = identity
@@ -31,6 +35,16 @@ public final class InMemoryAccountStore: AccountStore {
   /// Makes every call fail with `error` (nil: work again).
   public func fail(with error: AccountStoreError?) {
     failure.withLock { $0 = error }
+  }
+
+  /// Moves the store's clock on (for the 24 hours of `--max-per-address`).
+  public func advanceClock(bySeconds seconds: Int) {
+    clock.withLock { $0 += seconds }
+  }
+
+  /// The address recorded with the account of `login`'s identity, if any.
+  public func address(of login: String) -> String? {
+    accounts.withLock { $0[identity.identityKey(login)]?.address }
   }
 
   /// The logins asked about, in order.
@@ -50,15 +64,52 @@ public final class InMemoryAccountStore: AccountStore {
   public func createAccount(login: String, password: String) throws(AccountStoreError)
     -> CreatedAccount
   {
+    try create(login: login, password: password, origin: nil)
+  }
+
+  public func createAccount(login: String, password: String, origin: SignUpOrigin)
+    throws(AccountStoreError) -> CreatedAccount
+  {
+    try create(login: login, password: password, origin: origin)
+  }
+
+  public func accountsCreated(from address: String) throws(AccountStoreError) -> Int {
     if let error = failure.withLock({ $0 }) { throw error }
-    let created = accounts.withLock { accounts -> Bool in
-      guard availability(of: login, in: accounts) == .free else { return false }
-      accounts[identity.identityKey(login)] = Account(
-        login: login, password: password, skeleton: identity.skeleton(login))
+    return accounts.withLock { count(from: address, in: $0) }
+  }
+
+  public func deleteAccount(login: String) throws(AccountStoreError) -> Bool {
+    if let error = failure.withLock({ $0 }) { throw error }
+    return accounts.withLock { accounts in
+      let key = identity.identityKey(login)
+      guard accounts[key]?.login == login else { return false }
+      accounts[key] = nil
       return true
     }
-    guard created else { throw .loginTaken }
+  }
+
+  private func create(login: String, password: String, origin: SignUpOrigin?)
+    throws(AccountStoreError) -> CreatedAccount
+  {
+    if let error = failure.withLock({ $0 }) { throw error }
+    let now = clock.withLock { $0 }
+    let refusal = accounts.withLock { accounts -> AccountStoreError? in
+      guard availability(of: login, in: accounts) == .free else { return .loginTaken }
+      if let origin, let limit = origin.limit, count(from: origin.address, in: accounts) >= limit {
+        return .addressLimitReached(limit: limit)
+      }
+      accounts[identity.identityKey(login)] = Account(
+        login: login, password: password, skeleton: identity.skeleton(login),
+        address: origin?.address, createdAt: now)
+      return nil
+    }
+    if let refusal { throw refusal }
     return CreatedAccount(login: login, passwordHash: "$y$test$", createdAt: "2026-11-29T12:00:00Z")
+  }
+
+  private func count(from address: String, in accounts: [String: Account]) -> Int {
+    let since = clock.withLock { $0 } - SignUpOrigin.windowSeconds
+    return accounts.values.count { $0.address == address && $0.createdAt > since }
   }
 
   public func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?

@@ -1,0 +1,34 @@
+import Registration
+
+/// Where the accounts are: an SQLite file (the default, embedded) or a PostgreSQL database
+/// shared by many hosts. What `--db` and `REGISTER_DB` say.
+public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
+  case file(path: String)
+  case postgres(PostgresURI)
+
+  /// A `postgresql://` or `postgres://` URI is a PostgreSQL database; anything else is a path.
+  public init(_ text: String) {
+    self = PostgresURI(text).map(Self.postgres) ?? .file(path: text)
+  }
+
+  /// For messages: the path, or the URI without its password.
+  public var description: String {
+    switch self {
+    case .file(let path): path
+    case .postgres(let uri): uri.redacted
+    }
+  }
+
+  /// Opens the store, logins compared by `identity`: checks the file (made with the first
+  /// account, in folders made then too if `createsFolders`), or connects to the server;
+  /// brings the schema up to date either way.
+  public func open(identity: any LoginIdentity, createsFolders: Bool = false)
+    throws(AccountStoreError) -> any ClosableAccountStore
+  {
+    switch self {
+    case .file(let path):
+      try SQLiteAccountStore(path: path, identity: identity, createsFolders: createsFolders)
+    case .postgres(let uri): try PostgresAccountStore(uri: uri, identity: identity)
+    }
+  }
+}

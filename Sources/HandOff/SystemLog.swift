@@ -1,0 +1,36 @@
+import Terminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The system log (syslog, which journald reads): where hand-offs are recorded for the
+/// admin, out of the user's sight. `journalctl -t register` shows them.
+public enum SystemLog {
+  /// Records one hand-off: an error when it failed, with what the command printed.
+  @Sendable public static func write(_ entry: LogEntry) {
+    var line = "on-create for \(entry.login.escapedForTerminal): "
+    switch entry.result {
+    case .success: line += "done"
+    case .failure(let failure): line += "failed (\(failure)); the account was taken back"
+    }
+    if !entry.output.isEmpty { line += "; output: " + entry.output.escapedForTerminal }
+    let failed = if case .failure = entry.result { true } else { false }
+    write(line, priority: failed ? LOG_ERR : LOG_INFO)
+  }
+
+  /// Records that an account whose hand-off failed is still stored.
+  @Sendable public static func notRemoved(login: String, reason: String) {
+    write(
+      "the account \(login.escapedForTerminal) could not be taken back after its on-create "
+        + "failed: \(reason.escapedForTerminal)", priority: LOG_CRIT)
+  }
+
+  private static func write(_ line: String, priority: Int32) {
+    line.withCString { text in
+      withVaList([text]) { arguments in
+        vsyslog(LOG_AUTHPRIV | priority, "register: %s", arguments)
+      }
+    }
+  }
+}
