@@ -12,6 +12,11 @@ public final class HStack: View {
     for child in children { addChild(child) }
   }
 
+  /// A row of the views `content` declares, `spacing` columns apart.
+  public convenience init(spacing: Int = 2, @ViewBuilder content: () -> [View]) {
+    self.init(spacing: spacing, content())
+  }
+
   private func columnWidth(_ width: Int) -> Int {
     guard !children.isEmpty else { return 0 }
     return max(0, (width - spacing * (children.count - 1)) / children.count)

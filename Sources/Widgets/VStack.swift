@@ -36,7 +36,6 @@ public final class VStack: View {
   /// The narrowest the children may be made by the left and right padding: on a screen
   /// narrower than that plus the padding, the padding gives way (a button stays whole).
   public var minimumContentWidth = 0
-  private var alignments: [ObjectIdentifier: Alignment] = [:]
 
   /// A stack of `children`, `spacing` rows apart, inside `padding`.
   public init(spacing: Int = 0, padding: Insets = Insets(), _ children: [View] = []) {
@@ -46,9 +45,17 @@ public final class VStack: View {
     for child in children { add(child) }
   }
 
-  /// Adds `child` at the bottom, sitting as `alignment` says.
-  public func add(_ child: View, alignment: Alignment = .fill) {
-    alignments[ObjectIdentifier(child)] = alignment
+  /// A stack of the views `content` declares, `spacing` rows apart, inside `padding`.
+  public convenience init(
+    spacing: Int = 0, padding: Insets = Insets(), @ViewBuilder content: () -> [View]
+  ) {
+    self.init(spacing: spacing, padding: padding, content())
+  }
+
+  /// Adds `child` at the bottom, sitting as `alignment` says (by default as the child's
+  /// ``View/aligned(_:)`` said, else filling the width).
+  public func add(_ child: View, alignment: Alignment? = nil) {
+    if let alignment { child.stackAlignment = alignment }
     addChild(child)
   }
 
@@ -68,10 +75,9 @@ public final class VStack: View {
     var y = frame.minY + padding.top
     for child in children {
       let wanted = child.sizeThatFits(Size(width: width, height: frame.height))
-      let childWidth = alignment(of: child) == .fill ? width : min(wanted.width, width)
-      let x =
-        frame.minX + left
-        + (alignment(of: child) == .center ? (width - childWidth) / 2 : 0)
+      let alignment = child.stackAlignment
+      let childWidth = alignment == .fill ? width : min(wanted.width, width)
+      let x = frame.minX + left + (alignment == .center ? (width - childWidth) / 2 : 0)
       place(child, in: Rect(x: x, y: y, width: childWidth, height: wanted.height))
       y += wanted.height + spacing
     }
@@ -81,9 +87,5 @@ public final class VStack: View {
     let padded = width - padding.left - padding.right
     return padded < minimumContentWidth && padding.left + padding.right > 0
       ? width : max(0, padded)
-  }
-
-  private func alignment(of child: View) -> Alignment {
-    alignments[ObjectIdentifier(child)] ?? .fill
   }
 }

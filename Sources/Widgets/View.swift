@@ -44,6 +44,8 @@ open class View: Observable {
     }
   }
   private var hasFocus = false
+  /// How the view sits in a ``VStack`` (``aligned(_:)``).
+  var stackAlignment = VStack.Alignment.fill
   /// How many times the view was drawn: what tests count to prove redraws are minimal.
   @_spi(Testing) public internal(set) var drawCount = 0
 

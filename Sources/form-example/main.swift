@@ -21,12 +21,13 @@ func group(_ field: TextField, _ rules: [Rule]) -> VStack {
 
 let screen = try CursesScreen(colors: true)
 let application = Application(screen: screen, contentWidth: 50)
-let form = VStack(spacing: 1, padding: VStack.Insets(top: 1, left: 2, right: 2))
-form.add(Label("New account", alignment: .center, style: { $0.title }))
-form.add(group(TextField(label: "Name", text: Binding(account, \.name)), nameRules))
-form.add(group(SecureField(label: "Password", text: Binding(account, \.password)), passwordRules))
 let isComplete = { (nameRules + passwordRules).allSatisfy { $0.isMet() } }
-form.add(Button("Create", isEnabled: isComplete) { application.stop() }, alignment: .center)
+let form = VStack(spacing: 1, padding: VStack.Insets(top: 1, left: 2, right: 2)) {
+  Label("New account", alignment: .center, style: { $0.title })
+  group(TextField(label: "Name", text: Binding(account, \.name)), nameRules)
+  group(SecureField(label: "Password", text: Binding(account, \.password)), passwordRules)
+  Button("Create", isEnabled: isComplete) { application.stop() }.aligned(.center)
+}
 application.show(form)
 let ending = application.run()
 screen.close()
