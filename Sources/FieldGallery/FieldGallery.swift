@@ -4,7 +4,7 @@ import Widgets
 /// a caption, a secure field with reveal, digits only with a maximum length, a phone
 /// mask, a disabled field, and one that shows an error once you leave it.
 public final class FieldGallery {
-  public let root: VStack
+  public private(set) var root = VStack()
   public let plain: TextField
   public let captioned: TextField
   public let secret: SecureField
@@ -25,32 +25,44 @@ public final class FieldGallery {
       label: "Password", text: Binding(initialValue: ""), caption: { "F2 or Ctrl-R shows it" })
     digits = TextField(
       label: "PIN", placeholder: "Up to 6 digits", text: Binding(initialValue: ""),
-      caption: { "Digits only, at most 6" })
-    digits.format = CharacterFilter.digits
-    digits.maxLength = 6
+      caption: { "Digits only, at most 6" }
+    ).with {
+      $0.format = CharacterFilter.digits
+      $0.maxLength = 6
+    }
     phone = TextField(
       label: "Phone", placeholder: "+7-999-999-99-99", text: Binding(initialValue: ""),
-      caption: { "Digits; +7 and dashes come by themselves" })
-    phone.format = PatternFormat("+7-999-999-99-99", nationalPrefixes: ["8"])
+      caption: { "Digits; +7 and dashes come by themselves" }
+    ).with { $0.format = PatternFormat("+7-999-999-99-99", nationalPrefixes: ["8"]) }
     disabled = TextField(
       label: "Member number", text: Binding(initialValue: "A-1024"),
-      caption: { "Given to you; cannot be changed" })
-    disabled.isEnabled = { false }
-    let emailText = Binding(initialValue: "")
-    email = TextField(label: "Email", text: emailText, caption: { "Only for your receipts" })
-
-    root = VStack(spacing: 1, padding: VStack.Insets(top: 1, left: 2, right: 2))
-    root.add(
-      Label("Field gallery: Tab moves, Esc quits", alignment: .center, style: { $0.title }))
-    let left = VStack(spacing: 1, [plain, captioned, secret])
-    let right = VStack(spacing: 1, [digits, phone, disabled, email])
-    root.add(HStack(spacing: 4, [left, right]))
-
-    let email = email
-    email.showsError = { [visited] in
-      visited.fields.contains(ObjectIdentifier(email)) && !emailText.get().contains("@")
+      caption: { "Given to you; cannot be changed" }
+    ).with { $0.isEnabled = { false } }
+    let address = Binding(initialValue: "")
+    email = TextField(label: "Email", text: address, caption: { "Only for your receipts" }).with {
+      [visited] email in
+      email.showsError = { [unowned email] in
+        visited.fields.contains(ObjectIdentifier(email)) && !address.get().contains("@")
+      }
+      email.errorMessage = { "An address needs an @" }
     }
-    email.errorMessage = { "An address needs an @" }
+
+    root = VStack(spacing: 1, padding: VStack.Insets(top: 1, left: 2, right: 2)) {
+      Label("Field gallery: Tab moves, Esc quits", alignment: .center, style: { $0.title })
+      HStack(spacing: 4) {
+        VStack(spacing: 1) {
+          plain
+          captioned
+          secret
+        }
+        VStack(spacing: 1) {
+          digits
+          phone
+          disabled
+          email
+        }
+      }
+    }
   }
 
   /// Call when a view loses focus: the email field shows its error only after that.

@@ -33,9 +33,10 @@ public final class RegistrationApp {
     router = Router(screens: [.signUp: signUpModel, .signIn: signInModel])
     signUp = SignUpScreen(viewModel: signUpModel, strings: strings)
     signIn = SignInScreen(viewModel: signInModel, strings: strings)
-    application.contentWidth = SignUpScreen.width(
-      for: signUpModel.requirements.map(\.requirement), strings: strings,
-      glyphs: application.theme.glyphs)
+    // As wide as the widest screen needs (45-column fields at least), so nothing is cut.
+    application.contentWidth = max(
+      45 + 4, signUp.root.idealWidth(for: application.theme),
+      signIn.root.idealWidth(for: application.theme))
     application.tooSmallNotice = { strings.terminalTooSmall($0.width, $0.height) }
 
     isBusy = { signUpModel.isCreating || signInModel.isSigningIn }

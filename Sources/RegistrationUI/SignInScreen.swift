@@ -4,7 +4,7 @@ import Widgets
 /// The Sign in screen: login, password, the Sign in button with a message line, and the
 /// link back to creating an account, bound to a `SignInViewModel`.
 public final class SignInScreen {
-  public let root: VStack
+  public private(set) var root = VStack()
   public let loginField: TextField
   public let passwordField: SecureField
   public let submitButton: Button
@@ -22,27 +22,27 @@ public final class SignInScreen {
   public init(viewModel: SignInViewModel, strings: Strings = .english) {
     self.viewModel = viewModel
     loginField = TextField(label: strings.loginLabel, text: Binding(viewModel, \.login))
+      .limit(to: .login, strings: strings)
     passwordField = SecureField(
-      label: strings.passwordLabel, text: Binding(viewModel, \.password), strings: strings)
-    loginField.limit(to: .login, strings: strings)
-    passwordField.limit(to: .password, strings: strings)
-    submitButton = Button(strings.signInButton, isEnabled: { viewModel.canSubmit }, action: {})
-    createLink = Link(strings.noAccount, title: strings.createOneLink, action: {})
+      label: strings.passwordLabel, text: Binding(viewModel, \.password), strings: strings
+    ).limit(to: .password, strings: strings)
+    submitButton = Button(strings.signInButton, isEnabled: { viewModel.canSubmit }) {}
+    createLink = Link(strings.noAccount, title: strings.createOneLink) {}
 
-    root = VStack(spacing: 1, padding: VStack.Insets(top: 1, left: 2, right: 2))
+    root = VStack(spacing: 1, padding: VStack.Insets(top: 1, left: 2, right: 2)) {
+      Label(strings.signInTitle, alignment: .center, style: { $0.title })
+      loginField
+      passwordField
+      VStack {
+        submitArea(
+          submitButton, busy: { viewModel.isSigningIn }, busyText: strings.signingIn,
+          message: { [unowned self] in sessionNotice() ?? viewModel.message },
+          submit: { [unowned self] in submit() })
+      }
+      createLink.aligned(.center).with { $0.action = { [unowned self] in onCreateAccount() } }
+    }
     // On the narrowest terminals the margins give way before the button is cut.
     root.minimumContentWidth = TextWidth.columns(of: "[ \(strings.signInButton) ]")
-    root.add(Label(strings.signInTitle, alignment: .center, style: { $0.title }))
-    root.add(loginField)
-    root.add(passwordField)
-    root.add(
-      submitArea(
-        submitButton, busy: { viewModel.isSigningIn }, busyText: strings.signingIn,
-        message: { [unowned self] in sessionNotice() ?? viewModel.message },
-        submit: { [unowned self] in submit() }))
-    root.add(createLink, alignment: .center)
-
-    createLink.action = { [unowned self] in onCreateAccount() }
     // Enter in the last field signs in once both are filled.
     passwordField.onSubmit = { [unowned self] in
       guard viewModel.canSubmit else { return false }

@@ -29,6 +29,12 @@ public final class HStack: View {
     return Size(width: proposal.width, height: height)
   }
 
+  /// Columns as wide as the widest child, and the spacing between them.
+  public override func idealWidth(for theme: Theme) -> Int {
+    let widest = children.map { $0.idealWidth(for: theme) }.max() ?? 0
+    return widest * children.count + spacing * max(0, children.count - 1)
+  }
+
   /// Equal columns, left to right.
   public override func layoutChildren() {
     let width = columnWidth(frame.width)

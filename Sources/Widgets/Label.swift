@@ -14,15 +14,18 @@ public final class Label: View {
   private let text: () -> String
   private let style: (Theme) -> Style
   private let alignment: Alignment
+  private let fitting: [String]
 
-  /// A label showing what `text` returns, read each time it is drawn.
+  /// A label showing what `text` returns, read each time it is drawn; `fitting` lists the
+  /// longest texts it may show, for its ``idealWidth(for:)``.
   public init(
     _ text: @escaping () -> String, alignment: Alignment = .leading,
-    style: @escaping (Theme) -> Style = { $0.text }
+    style: @escaping (Theme) -> Style = { $0.text }, fitting: [String] = []
   ) {
     self.text = text
     self.style = style
     self.alignment = alignment
+    self.fitting = fitting
   }
 
   /// A label showing `text`.
@@ -31,6 +34,11 @@ public final class Label: View {
     style: @escaping (Theme) -> Style = { $0.text }
   ) {
     self.init({ text }, alignment: alignment, style: style)
+  }
+
+  /// The widest of its text now and the texts it was told it may show.
+  public override func idealWidth(for theme: Theme) -> Int {
+    (fitting + [text()]).map(TextWidth.columns).max() ?? 0
   }
 
   /// One row, as wide as the text (at most the proposal).

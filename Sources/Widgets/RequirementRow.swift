@@ -32,21 +32,33 @@ public final class RequirementRow: Control {
   }
 
   private let text: () -> String
+  private let fitting: [String]
   private let state: () -> State
   /// What the row offers after its text, if anything.
   @ViewState public var offer: Offer?
   /// The glyphs of the last drawing: the icon's width decides where wrapped lines start.
   private var glyphs = Theme.Glyphs.unicode
 
-  /// A row showing `text` in `state`, both read when it is drawn.
-  public init(_ text: @escaping () -> String, state: @escaping () -> State) {
+  /// A row showing `text` in `state`, both read when it is drawn; `fitting` lists the
+  /// other texts it may show, for its ``idealWidth(for:)``.
+  public init(
+    _ text: @escaping () -> String, fitting: [String] = [], state: @escaping () -> State
+  ) {
     self.text = text
+    self.fitting = fitting
     self.state = state
   }
 
   /// A row with a fixed text.
   public convenience init(_ text: String, state: @escaping () -> State) {
     self.init({ text }, state: state)
+  }
+
+  /// The widest icon, a space, and the widest of its texts: on one line, unwrapped.
+  public override func idealWidth(for theme: Theme) -> Int {
+    let glyphs = theme.glyphs
+    let icon = [glyphs.met, glyphs.unmet, glyphs.pending].map(TextWidth.columns).max() ?? 0
+    return icon + 1 + ((fitting + [text()]).map(TextWidth.columns).max() ?? 0)
   }
 
   /// While it shows an offer.

@@ -37,6 +37,9 @@ public final class SecureField: TextField {
     "[\(isRevealed ? hideTitle : showTitle)]"
   }
 
+  /// `[show]` and `[hide]`.
+  public override var accessories: [String] { ["[\(showTitle)]", "[\(hideTitle)]"] }
+
   /// Word moves and deletions go to the start or the end.
   public override func edit(for key: Key) -> TextEditor.Edit? {
     switch super.edit(for: key) {

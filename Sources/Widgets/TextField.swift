@@ -104,6 +104,17 @@ open class TextField: View {
   /// Drawn at the right end of the label row (the reveal toggle of a secure field).
   open var accessory: String? { nil }
 
+  /// Every text ``accessory`` may be, for the field's ``idealWidth(for:)``.
+  open var accessories: [String] { accessory.map { [$0] } ?? [] }
+
+  /// The label row whole: the label, the meter two columns after it, and the widest
+  /// accessory a column further.
+  open override func idealWidth(for theme: Theme) -> Int {
+    let meter = meter.map { 2 + $0.columns + 1 } ?? 0
+    let accessory = accessories.map { 1 + TextWidth.columns(of: $0) }.max() ?? 0
+    return TextWidth.columns(of: label) + meter + accessory
+  }
+
   /// The key or mouse edit as this field understands it (secure fields change word moves).
   open func edit(for key: Key) -> TextEditor.Edit? {
     Self.standardEdit(for: key)

@@ -68,6 +68,11 @@ public final class VStack: View {
     return Size(width: proposal.width, height: total)
   }
 
+  /// The widest child (at least ``minimumContentWidth``) and the padding at both sides.
+  public override func idealWidth(for theme: Theme) -> Int {
+    max(super.idealWidth(for: theme), minimumContentWidth) + padding.left + padding.right
+  }
+
   /// Children top to bottom, each as tall as it wants.
   public override func layoutChildren() {
     let width = innerWidth(frame.width)

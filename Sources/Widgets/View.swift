@@ -97,6 +97,14 @@ open class View: Observable {
   /// The size the view wants within `proposal` (its width never exceeds the proposal's).
   open func sizeThatFits(_ proposal: Size) -> Size { Size(width: proposal.width, height: 1) }
 
+  /// The columns the view needs to show everything it may show without cutting it: its
+  /// widest text, drawn with `theme`'s glyphs. A container's is its widest child's plus
+  /// its own margins. A screen is laid out as wide as its root's (see
+  /// ``Application/contentWidth``), so the widths of a form come from what is in it.
+  open func idealWidth(for theme: Theme) -> Int {
+    children.map { $0.idealWidth(for: theme) }.max() ?? 0
+  }
+
   /// Places the children inside ``frame``. Called after ``frame`` is set.
   open func layoutChildren() {}
 

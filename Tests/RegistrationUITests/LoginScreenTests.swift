@@ -112,13 +112,26 @@ struct LoginScreenTests {
   func widthFromRequirements() {
     let strings = Strings.english
     let rules = Requirement.signUp(strings, policy: FakeLoginPolicy())
-    #expect(SignUpScreen.width(for: rules, strings: strings) == 49)
+    #expect(Self.width(rules) == 49)
     let wide = String(repeating: "w", count: 60)
     let wider =
       rules + [
         Requirement(
           id: "x", field: .login, text: "short", check: .rule { _ in true }, otherTexts: [wide])
       ]
-    #expect(SignUpScreen.width(for: wider, strings: strings) == 60 + 2 + 4)
+    #expect(Self.width(wider) == 60 + 2 + 4)
+  }
+
+  /// The width the program lays a form with `requirements` out at.
+  static func width(_ requirements: [Requirement]) -> Int {
+    let store = InMemoryAccountStore()
+    let scheduler = ManualScheduler()
+    let app = RegistrationApp(
+      application: Application(screen: MemoryScreen(size: Size(width: 80, height: 24))),
+      signUpModel: RegistrationViewModel(
+        store: store, scheduler: scheduler, policy: FakeLoginPolicy(),
+        requirements: requirements),
+      signInModel: SignInViewModel(store: store, scheduler: scheduler))
+    return app.application.contentWidth
   }
 }
