@@ -7,9 +7,7 @@ extension SQLiteAccountStore {
   /// SignInThrottle).
   public func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?
   {
-    // Refused, not verified: crypt(3) would check only what comes before the NUL.
-    guard !password.utf8.contains(0) else { throw .containsNUL("password") }
-    let key = identity.identityKey(login)
+    let key = try PreparedLogin.signInKey(login: login, password: password, identity: identity)
     let now = clock()
     let found = try withConnection { connection throws(DatabaseError) -> Found in
       if let wait = try connection.throttle.claim(key, now: now) { return .locked(wait) }

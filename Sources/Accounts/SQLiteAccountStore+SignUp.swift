@@ -44,21 +44,17 @@ extension SQLiteAccountStore {
   private func insert(login: String, passwordHash: String, origin: SignUpOrigin?)
     throws(AccountStoreError) -> CreatedAccount
   {
-    guard !login.utf8.contains(0) else { throw .containsNUL("login") }
-    // Stored as typed, after NFC.
-    let login = identity.normalized(login)
-    let (key, skeleton) = (identity.identityKey(login), identity.skeleton(login))
-    let now = clock()
-    let account = CreatedAccount(
-      login: login, passwordHash: passwordHash, createdAt: Timestamp.string(now))
+    let prepared = try PreparedLogin(
+      login: login, passwordHash: passwordHash, identity: identity, now: clock())
+    let (key, skeleton, since) = (prepared.key, prepared.skeleton, prepared.since)
     let address: any SQLValue = origin.map(\.address) ?? SQLNull()
     let limit: any SQLValue = origin?.limit ?? SQLNull()
-    let since = Timestamp.string(now - SignUpOrigin.windowSeconds)
     let inserted = try withConnection(
       creating: true, failure: { $0.isUniqueViolation ? .loginTaken : AccountStoreError($0) }
     ) { connection throws(DatabaseError) -> Bool? in
       try connection.insert.bind(
-        login, key, skeleton, account.passwordHash, account.createdAt, address, limit, since)
+        prepared.login, key, skeleton, passwordHash, prepared.account.createdAt, address, limit,
+        since)
       _ = try connection.insert.step()
       if connection.database.changes > 0 { return true }
       // Nothing inserted: the login is taken (the limit was met before the unique index
@@ -68,7 +64,7 @@ extension SQLiteAccountStore {
     }
     guard let inserted else { throw .unavailable("the file was removed while it was being made") }
     switch inserted {
-    case .some(true): return account
+    case .some(true): return prepared.account
     case .some(false): throw .loginTaken
     case .none: throw .addressLimitReached(limit: origin?.limit ?? 0)
     }
