@@ -96,15 +96,10 @@ public final class PostgresAccountStore: ClosableAccountStore, CustomStringConve
   private func insert(login: String, passwordHash: String, origin: SignUpOrigin?)
     throws(AccountStoreError) -> CreatedAccount
   {
-    guard !login.utf8.contains(0) else { throw .containsNUL("login") }
-    // Stored as typed, after NFC.
-    let login = identity.normalized(login)
-    let (key, skeleton) = (identity.identityKey(login), identity.skeleton(login))
-    let now = clock()
-    let account = CreatedAccount(
-      login: login, passwordHash: passwordHash, createdAt: Timestamp.string(now))
-    let values = [login, key, skeleton, account.passwordHash, account.createdAt]
-    let since = Timestamp.string(now - SignUpOrigin.windowSeconds)
+    let prepared = try PreparedLogin(
+      login: login, passwordHash: passwordHash, identity: identity, now: clock())
+    let (key, skeleton, since) = (prepared.key, prepared.skeleton, prepared.since)
+    let values = [prepared.login, key, skeleton, passwordHash, prepared.account.createdAt]
     let created = try run { connection, attempt throws(PostgresError) -> Bool? in
       let inserted =
         if let origin {
@@ -128,7 +123,7 @@ public final class PostgresAccountStore: ClosableAccountStore, CustomStringConve
       return found?[0] == "t" || found?[1] == "t" ? false : nil
     }
     switch created {
-    case .some(true): return account
+    case .some(true): return prepared.account
     // No row: an account has the identity or the skeleton; one statement, so no race.
     case .some(false): throw .loginTaken
     case .none: throw .addressLimitReached(limit: origin?.limit ?? 0)
@@ -162,9 +157,7 @@ public final class PostgresAccountStore: ClosableAccountStore, CustomStringConve
   /// ThrottlePolicy).
   public func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?
   {
-    // Refused, not verified: crypt(3) would check only what comes before the NUL.
-    guard !password.utf8.contains(0) else { throw .containsNUL("password") }
-    let key = identity.identityKey(login)
+    let key = try PreparedLogin.signInKey(login: login, password: password, identity: identity)
     // No account can have such a key (see availability), nor can the throttle count it.
     guard !Self.hasNUL(key) else {
       _ = PasswordHash.verify(password, against: PasswordHash.decoy)
