@@ -19,6 +19,23 @@ public enum ChildProcess {
     _ executable: String, _ arguments: [String], in directory: String? = nil,
     timeout: Duration = .seconds(60)
   ) throws -> String {
+    let (status, text) = try outcome(of: executable, arguments, in: directory, timeout: timeout)
+    guard status == 0 else {
+      throw Failure(
+        command: ([executable] + arguments).joined(separator: " "), status: status, output: text)
+    }
+    return text
+  }
+
+  /// Runs `executable` to completion: its exit status (128 + N for signal N) and, when
+  /// `capturing`, everything it printed (stdout and stderr together; otherwise both go to
+  /// /dev/null). `environment` replaces the test process's own. Killed after `timeout`, so
+  /// a stuck program fails the test instead of hanging the run.
+  public static func outcome(
+    of executable: String, _ arguments: [String], in directory: String? = nil,
+    environment: [String: String]? = nil, capturing: Bool = true,
+    timeout: Duration = .seconds(60)
+  ) throws -> (status: Int32, output: String) {
     var fds: [Int32] = [0, 0]
     // O_CLOEXEC from the start: another test's child spawned meanwhile must not hold
     // the write end, or the read below would never see end of file.
@@ -26,13 +43,14 @@ public enum ChildProcess {
     let pid: pid_t
     do {
       pid = try spawn(
-        executable, arguments, directory: directory, stdin: nil, stdout: fds[1],
-        newSession: false)
+        executable, arguments, directory: directory, environment: environment, stdin: nil,
+        stdout: capturing ? fds[1] : nil, newSession: false)
     } catch {
       close(fds[0])
       close(fds[1])
       throw error
     }
+    // Not capturing, the child never had the write end: the read sees end of file at once.
     close(fds[1])
     var output = Data()
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -50,21 +68,16 @@ public enum ChildProcess {
       output.append(contentsOf: buffer[0..<count])
     }
     close(fds[0])
-    let status = wait(pid)
-    let text = String(decoding: output, as: UTF8.self)
-    guard status == 0 else {
-      throw Failure(
-        command: ([executable] + arguments).joined(separator: " "), status: status, output: text)
-    }
-    return text
+    return (wait(pid), String(decoding: output, as: UTF8.self))
   }
 
   /// Starts `executable` and returns at once. `stdin`, when given, becomes its standard
-  /// input; `stdout` (or /dev/null) its output and errors. `newSession` puts it in a
-  /// session of its own, out of reach of a Ctrl-C meant for the tests.
+  /// input; `stdout` (or /dev/null) its output and errors; `environment` (or the test
+  /// process's own) its environment. `newSession` puts it in a session of its own, out of
+  /// reach of a Ctrl-C meant for the tests.
   public static func spawn(
-    _ executable: String, _ arguments: [String], directory: String? = nil, stdin: Int32?,
-    stdout: Int32?, newSession: Bool
+    _ executable: String, _ arguments: [String], directory: String? = nil,
+    environment: [String: String]? = nil, stdin: Int32?, stdout: Int32?, newSession: Bool
   ) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -101,8 +114,15 @@ public enum ChildProcess {
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
+    let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+    defer { envp?.forEach { free($0) } }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+    let result =
+      if let envp {
+        posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+      } else {
+        posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+      }
     guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .ENOENT) }
     return pid
   }
