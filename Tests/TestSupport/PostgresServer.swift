@@ -9,7 +9,8 @@ import Synchronization
 /// Nothing outlives the tests, also when they fail or crash:
 /// - the shared server is removed by an `atexit` handler when the test process ends, and
 ///   a private one by the test that made it (`defer { server.remove() }`);
-/// - before anything else, each server starts a watchdog in a session of its own that
+/// - before anything else, each server starts a watchdog in a session of its own (no
+///   child of the test process: it is never left for the test process to reap) that
 ///   waits for end of file on a pipe whose write end only the test process holds (close on
 ///   exec, so no child inherits it). However the test process ends (a crash, SIGKILL,
 ///   Ctrl-C), the kernel closes that end, and the watchdog stops the server and removes
@@ -152,11 +153,17 @@ public final class PostgresServer: Sendable {
     var fds: [Int32] = [0, 0]
     guard GNU.pipe2(&fds, O_CLOEXEC) == 0 else { throw POSIXError(.EMFILE) }
     defer { close(fds[0]) }
-    let script = #"cat >/dev/null; "$@"; rm -rf -- "$0""#
+    // The watchdog is no child of the test process: the shell started here leaves it in the
+    // background and ends, and is reaped at once. A child left to end unreaped would stall
+    // Swift Testing, whose exit tests wait for any child (waitid with WNOWAIT) and would be
+    // told of that zombie for ever. The pipe goes to the watchdog as fd 3 (a background
+    // command's input is /dev/null).
+    let script = #"exec 3<&0; (cat <&3 >/dev/null; "$@"; rm -rf -- "$0") &"#
     do {
-      _ = try ChildProcess.spawn(
+      let shell = try ChildProcess.spawn(
         "/bin/sh", ["-c", script, directory] + stop, stdin: fds[0], stdout: nil,
         newSession: true)
+      _ = ChildProcess.wait(shell)
     } catch {
       close(fds[1])
       throw error
