@@ -14,7 +14,7 @@ import Synchronization
 /// call whether another process has made the file meanwhile.
 public final class SQLiteAccountStore: AccountStore {
   public let path: String
-  private let identity: any LoginIdentity
+  let identity: any LoginIdentity
   private let folder: DatabaseFolder
   private let createsFolders: Bool
   private let clock: @Sendable () -> Int
@@ -216,7 +216,7 @@ public final class SQLiteAccountStore: AccountStore {
 
   /// The prepared statements of one connection. Unchecked: only ever touched inside the
   /// store's mutex, one thread at a time.
-  private final class Connection: @unchecked Sendable {
+  final class Connection: @unchecked Sendable {
     let database: Database
     let find: Statement
     let findKey: Statement
@@ -260,7 +260,7 @@ public final class SQLiteAccountStore: AccountStore {
   /// Runs `body` on the connection, alone, opening the file if it has appeared since (or
   /// making it, if `creating`); nil when there is no file. SQLite's complaint becomes the
   /// store's through `failure`.
-  private func withConnection<T>(
+  func withConnection<T>(
     creating: Bool = false,
     failure: (DatabaseError) -> AccountStoreError = { AccountStoreError($0) },
     _ body: (Connection) throws(DatabaseError) -> T
