@@ -5,7 +5,7 @@ import RegistrationUI
 import Terminal
 import TestSupport
 import Testing
-import Widgets
+@_spi(Testing) import Widgets
 
 /// The program's Change password screen on an in-memory screen: keys in, text out.
 final class ChangePasswordHarness {
@@ -155,6 +155,21 @@ struct ChangePasswordScreenTests {
     form.press(Key(.tab), Key(.tab), Key(.enter))
     form.settle()
     #expect(form.app.outcome.map { if case .passwordChanged = $0 { true } else { false } } == true)
+  }
+
+  @Test("a key in the login or the current password redraws that field alone, in one flush")
+  func drawCounts() {
+    let form = ChangePasswordHarness()
+    let views = form.screenView.root.subtree
+    for (field, text) in [(ChangePasswordField.login, "al"), (.currentPassword, "Ol")] {
+      if field != .login { form.press(Key(.tab)) }
+      form.type(String(text.first!))
+      let (before, flushes) = (views.map(\.drawCount), form.screen.flushCount)
+      form.type(String(text.last!))
+      let redrawn = views.indices.filter { views[$0].drawCount != before[$0] }.map { views[$0] }
+      #expect(redrawn.count == 1 && redrawn.first === form.screenView.fields[field])
+      #expect(form.screen.flushCount == flushes + 1)
+    }
   }
 
   @Test("Esc leaves without changing anything")
