@@ -64,6 +64,13 @@ public final class OpeningAccountStore: AccountStore {
     try opened().get().signIn(login: login, password: password)
   }
 
+  public func changePassword(login: String, currentPassword: String, newPassword: String)
+    throws(AccountStoreError) -> ChangedPassword?
+  {
+    try opened().get().changePassword(
+      login: login, currentPassword: currentPassword, newPassword: newPassword)
+  }
+
   public func createAccount(login: String, password: String, origin: SignUpOrigin)
     throws(AccountStoreError) -> CreatedAccount
   {

@@ -9,7 +9,7 @@ import Synchronization
 public final class PostgresAccountStore: ClosableAccountStore, CustomStringConvertible {
   /// Where the accounts are, with no password in it.
   public let uri: PostgresURI
-  private let identity: any LoginIdentity
+  let identity: any LoginIdentity
   private let clock: @Sendable () -> Int
   /// Nil once closed.
   private let connection: Mutex<Connection?>
@@ -234,7 +234,7 @@ public final class PostgresAccountStore: ClosableAccountStore, CustomStringConve
   /// Runs `body` on the connection, alone, connecting again first if it broke, and tries
   /// again as the retry policy says; PostgreSQL's complaint becomes the store's.
   @discardableResult
-  private func run<T: Sendable>(
+  func run<T: Sendable>(
     _ body: (PostgresConnection, _ attempt: Int) throws(PostgresError) -> T
   )
     throws(AccountStoreError) -> T

@@ -78,6 +78,14 @@ public final class HandingOffAccountStore: AccountStore {
     try store.signIn(login: login, password: password)
   }
 
+  /// Not handed on: the hook is for accounts made, not passwords changed.
+  public func changePassword(login: String, currentPassword: String, newPassword: String)
+    throws(AccountStoreError) -> ChangedPassword?
+  {
+    try store.changePassword(
+      login: login, currentPassword: currentPassword, newPassword: newPassword)
+  }
+
   public func accountsCreated(from address: String) throws(AccountStoreError) -> Int {
     try store.accountsCreated(from: address)
   }

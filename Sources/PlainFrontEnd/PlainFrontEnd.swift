@@ -12,10 +12,10 @@ public final class PlainFrontEnd {
   /// with the signal still held (see `SignalHold`).
   public typealias Outcome = SessionOutcome
 
-  private let dialogue: any Dialogue
-  private let scheduler: ManualScheduler
-  private let strings: Strings
-  private let signals: SignalHold
+  let dialogue: any Dialogue
+  let scheduler: ManualScheduler
+  let strings: Strings
+  let signals: SignalHold
 
   /// `scheduler` must be the one the view models were made with: the dialogue lets it
   /// settle after each answer. `signals` is `.process` in the program.
@@ -156,7 +156,7 @@ public final class PlainFrontEnd {
 
   /// Whether `answer` holds a NUL character, which C would cut it at (crypt(3) would hash
   /// `A` for `A` and seven NULs): such an answer is refused, with a word why.
-  private func holdsNUL(_ answer: String) -> Bool {
+  func holdsNUL(_ answer: String) -> Bool {
     guard answer.utf8.contains(0) else { return false }
     dialogue.say(strings.answerContainsNUL + "\n")
     return true
@@ -164,12 +164,12 @@ public final class PlainFrontEnd {
 
   /// A message on a line of its own. It may quote the store or what was typed: whatever
   /// a terminal would act on is written out.
-  private func say(_ message: String) {
+  func say(_ message: String) {
     dialogue.say(message.escapedForTerminal + "\n")
   }
 
   /// The input ended at a question: finish its line.
-  private func ended() -> Outcome {
+  func ended() -> Outcome {
     dialogue.say("\n")
     return .inputEnded
   }

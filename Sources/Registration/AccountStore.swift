@@ -119,6 +119,12 @@ public protocol AccountStore: Sendable {
   /// otherwise nil. Throws `.throttled` without checking the password after too many
   /// failures.
   func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?
+  /// Stores a new hash of `newPassword` for the account `signIn(login:password:)` with
+  /// `currentPassword` would sign in to, checked exactly as that checks it (a wrong one
+  /// counts as a failed sign-in; `.throttled` while the login is locked). Nil when the
+  /// login or the current password is wrong, with no word of which.
+  func changePassword(login: String, currentPassword: String, newPassword: String)
+    throws(AccountStoreError) -> ChangedPassword?
 
   // Sign-up over SSH: where accounts come from, and taking one back.
 

@@ -1,6 +1,6 @@
 /// The screens of the program.
 public enum Route: Hashable, Sendable {
-  case signUp, signIn
+  case signUp, signIn, changePassword
 }
 
 /// Which screen is showing. Switching hides the old one and shows the new one, running

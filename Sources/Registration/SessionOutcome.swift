@@ -3,13 +3,14 @@
 public enum SessionOutcome: Hashable, Sendable {
   case signedUp(CreatedAccount)
   case signedIn(SignedInAccount)
+  case passwordChanged(ChangedPassword)
   /// Esc on the first screen.
   case cancelled
   /// Ctrl-C.
   case interrupted
   /// A signal ended the program. One that came while an account was being created (or
   /// a password checked) waited for the answer: `completed` is what was done meanwhile
-  /// (`.signedUp`, `.signedIn`), to be reported before the program ends.
+  /// (`.signedUp`, `.signedIn`, `.passwordChanged`), to be reported before the program ends.
   indirect case terminated(signal: Int32, completed: SessionOutcome? = nil)
   /// The terminal went away.
   case inputClosed

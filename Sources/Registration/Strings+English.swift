@@ -122,6 +122,8 @@ extension Strings {
                       $XDG_DATA_HOME/register/accounts.sqlite, or
                       ~/.local/share/register/accounts.sqlite)
         --sign-in     start on the Sign in screen
+        --change-password  change an account's password (login, current
+                      password, new password twice)
         --json        print the result as JSON even when stdout is a terminal
         --plain       ask line by line instead of drawing a form (also when stdin
                       is not a terminal, or TERM is dumb, unset or unknown)
@@ -153,12 +155,13 @@ extension Strings {
       the client may add sign-in (start on Sign in) or plain (line by line, for
       answers piped in).
 
-      Exit status: 0 signed up or in; 1 cancelled, or the answers ran out or did not
-      meet the requirements, or no input for --idle-timeout; 2 a usage error (also
-      over SSH without a terminal, or an unknown command), or a password policy that
-      cannot be used; 3 the database cannot be opened; 4 the --on-create command
-      failed (the account was removed); 5 a sign-in's login or password is wrong;
-      130 interrupted (Ctrl-C); 128+N ended by signal N.
+      Exit status: 0 signed up or in, or the password changed; 1 cancelled, or the
+      answers ran out or did not meet the requirements, or no input for
+      --idle-timeout; 2 a usage error (also over SSH without a terminal, or an
+      unknown command), or a password policy that cannot be used; 3 the database
+      cannot be opened; 4 the --on-create command failed (the account was
+      removed); 5 the login or password of a sign-in (or of a password change) is
+      wrong; 130 interrupted (Ctrl-C); 128+N ended by signal N.
       """,
     loginCharacters: "Letters, digits and . _ -",
     loginUnixCharacters: "Lowercase a-z, digits, - and _",
@@ -203,7 +206,17 @@ extension Strings {
     invalidNumber: { "\($0) needs a whole number, not '\($1)'" },
     unbalancedQuote: { "\($0): a quote is not closed" },
     // PostgreSQL store (many hosts)
-    storeUnreachable: { "server unreachable (\($0))" }
+    storeUnreachable: { "server unreachable (\($0))" },
+    // Change password (--change-password)
+    changePasswordTitle: "Change password",
+    currentPasswordLabel: "Current password",
+    newPasswordLabel: "New password",
+    confirmNewPasswordLabel: "Confirm new password",
+    changePasswordButton: "Change password",
+    changingPassword: "Changing the password…",
+    newPasswordSameAsCurrent: "The new password is the current one.",
+    cannotChangePassword: { "Password not changed: \($0)" },
+    passwordChanged: { "Password of \($0) changed." }
   )
 
   private static func englishRefusal(_ refusal: DatabaseRefusal) -> String {

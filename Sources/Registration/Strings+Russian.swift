@@ -144,6 +144,8 @@ extension Strings {
                       $XDG_DATA_HOME/register/accounts.sqlite или
                       ~/.local/share/register/accounts.sqlite)
         --sign-in     начать с экрана входа
+        --change-password  сменить пароль аккаунта (логин, текущий пароль,
+                      новый пароль дважды)
         --json        печатать результат в JSON, даже если stdout — терминал
         --plain       задавать вопросы построчно, без формы (так и будет само,
                       если stdin — не терминал или TERM равен dumb, не задан
@@ -180,13 +182,14 @@ extension Strings {
       (ssh -t); клиент может добавить sign-in (начать со входа) или plain
       (построчно, для ответов из канала).
 
-      Код выхода: 0 — аккаунт создан или вход выполнен; 1 — отмена, ответы
-      кончились или не соответствуют требованиям, или не было ввода дольше
+      Код выхода: 0 — аккаунт создан, вход выполнен или пароль сменён; 1 — отмена,
+      ответы кончились или не соответствуют требованиям, или не было ввода дольше
       --idle-timeout; 2 — ошибка в параметрах (а также по SSH без терминала или
       с неизвестной командой) или не удаётся применить правила для паролей; 3 — не
       удаётся открыть базу аккаунтов; 4 — команда --on-create не удалась (аккаунт
-      удалён); 5 — при входе указан неверный логин или пароль; 130 — прервано
-      (Ctrl-C); 128+N — завершено сигналом N.
+      удалён); 5 — при входе указан неверный логин или пароль (при смене пароля —
+      логин или текущий пароль); 130 — прервано (Ctrl-C); 128+N — завершено
+      сигналом N.
       """,
     loginCharacters: "Буквы, цифры и . _ -",
     loginUnixCharacters: "Строчные a-z, цифры, - и _",
@@ -232,7 +235,17 @@ extension Strings {
     invalidNumber: { "для \($0) нужно целое число, а не «\($1)»" },
     unbalancedQuote: { "\($0): не закрыта кавычка" },
     // PostgreSQL store (many hosts)
-    storeUnreachable: { "сервер недоступен (\($0))" }
+    storeUnreachable: { "сервер недоступен (\($0))" },
+    // Change password (--change-password)
+    changePasswordTitle: "Смена пароля",
+    currentPasswordLabel: "Текущий пароль",
+    newPasswordLabel: "Новый пароль",
+    confirmNewPasswordLabel: "Повторите новый пароль",
+    changePasswordButton: "Сменить пароль",
+    changingPassword: "Меняем пароль…",
+    newPasswordSameAsCurrent: "Новый пароль совпадает с текущим.",
+    cannotChangePassword: { "Пароль не изменён: \($0)" },
+    passwordChanged: { "Пароль \($0) изменён." }
   )
 
   private static func russianRefusal(_ refusal: DatabaseRefusal) -> String {

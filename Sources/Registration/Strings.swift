@@ -129,6 +129,20 @@ public struct Strings: Sendable {
 
   // PostgreSQL store (many hosts): its server cannot be reached; the reason is libpq's
   public var storeUnreachable: @Sendable (_ reason: String) -> String
+
+  // Change password (--change-password): the third screen, and its line-by-line dialogue
+  public var changePasswordTitle: String
+  public var currentPasswordLabel: String
+  public var newPasswordLabel: String
+  public var confirmNewPasswordLabel: String
+  public var changePasswordButton: String
+  public var changingPassword: String
+  /// The new password is the current one again: said under the button, never submitted.
+  public var newPasswordSameAsCurrent: String
+  /// The store could not change it; the reason is the store's.
+  public var cannotChangePassword: @Sendable (String) -> String
+  /// The result for people, given the login.
+  public var passwordChanged: @Sendable (String) -> String
 }
 
 /// The languages the program speaks.

@@ -11,6 +11,8 @@ public final class RegistrationApp {
   public let router: Router
   public let signUp: SignUpScreen
   public let signIn: SignInScreen
+  /// With `--change-password`: the Change password screen.
+  public let changePassword: ChangePasswordScreen?
   public private(set) var outcome: Outcome?
   /// The view that had focus on each screen when it was left, to give it back.
   private var lastFocus: [Route: View] = [:]
@@ -26,20 +28,30 @@ public final class RegistrationApp {
 
   public init(
     application: Application, signUpModel: RegistrationViewModel, signInModel: SignInViewModel,
-    start: Route = .signUp, strings: Strings = .english, idleTimeout: IdleTimeout? = nil
+    start: Route = .signUp, strings: Strings = .english, idleTimeout: IdleTimeout? = nil,
+    changePasswordModel: ChangePasswordViewModel? = nil
   ) {
     self.idleTimeout = idleTimeout
     self.application = application
-    router = Router(screens: [.signUp: signUpModel, .signIn: signInModel])
+    let screens: [Route: (any ScreenModel)?] = [
+      .signUp: signUpModel, .signIn: signInModel, .changePassword: changePasswordModel,
+    ]
+    router = Router(screens: screens.compactMapValues { $0 })
     signUp = SignUpScreen(viewModel: signUpModel, strings: strings)
     signIn = SignInScreen(viewModel: signInModel, strings: strings)
+    changePassword = changePasswordModel.map {
+      ChangePasswordScreen(viewModel: $0, strings: strings)
+    }
     // As wide as the widest screen needs (45-column fields at least), so nothing is cut.
     application.contentWidth = max(
-      45 + 4, signUp.root.idealWidth(for: application.theme),
-      signIn.root.idealWidth(for: application.theme))
+      45 + 4,
+      [signUp.root, signIn.root, changePassword?.root].compactMap { $0 }
+        .map { $0.idealWidth(for: application.theme) }.max() ?? 0)
     application.tooSmallNotice = { strings.terminalTooSmall($0.width, $0.height) }
 
-    isBusy = { signUpModel.isCreating || signInModel.isSigningIn }
+    isBusy = {
+      signUpModel.isCreating || signInModel.isSigningIn || changePasswordModel?.isChanging == true
+    }
     application.onCancel = { [unowned self] in
       // On Sign in, Esc goes back; not while a password is checked (the answer decides).
       if router.current == .signIn {
@@ -66,6 +78,7 @@ public final class RegistrationApp {
     }
     application.onFocusLeave = { [unowned self] view in
       if let field = signUp.field(of: view) { signUpModel.leave(field) }
+      if let field = changePassword?.field(of: view) { changePasswordModel?.leave(field) }
     }
     signUp.onSignIn = { [unowned self] in go(to: .signIn) }
     // The login typed is the account's: it comes along, and the password is next.
@@ -77,9 +90,11 @@ public final class RegistrationApp {
     signIn.onCreateAccount = { [unowned self] in go(to: .signUp) }
     signUp.onFocusRequest = { view in application.focus(view) }
     signIn.onFocusRequest = { view in application.focus(view) }
+    changePassword?.onFocusRequest = { view in application.focus(view) }
     signUpModel.onCreated = { [unowned self] account in finish(.signedUp(account)) }
     signUpModel.onHandOffFailed = { [unowned self] in finish(.handOffFailed) }
     signInModel.onSignedIn = { [unowned self] account in finish(.signedIn(account)) }
+    changePasswordModel?.onChanged = { [unowned self] changed in finish(.passwordChanged(changed)) }
     // An attempt that failed while the user was leaving: now leave.
     application.afterEvents = { [unowned self] in
       if let idleTimeout, application.inputCount != inputSeen {
@@ -92,6 +107,7 @@ public final class RegistrationApp {
       idleTimeout.onExpired = { [unowned self] in leave(.timedOut) }
       signUp.sessionNotice = { idleTimeout.notice }
       signIn.sessionNotice = { idleTimeout.notice }
+      changePassword?.sessionNotice = { idleTimeout.notice }
       idleTimeout.restart()
     }
     go(to: start)
@@ -104,6 +120,10 @@ public final class RegistrationApp {
     switch route {
     case .signUp: application.show(signUp.root, focus: lastFocus[.signUp] ?? signUp.loginField)
     case .signIn: application.show(signIn.root, focus: lastFocus[.signIn] ?? signIn.loginField)
+    case .changePassword:
+      guard let changePassword else { return }
+      application.show(
+        changePassword.root, focus: lastFocus[route] ?? changePassword.fields[.login])
     }
   }
 
@@ -138,7 +158,8 @@ public final class RegistrationApp {
     idleTimeout?.stop()
     switch (leaving, outcome) {
     // Done while a signal waited: reported, and the signal still ends the program.
-    case (.terminated(let signal, nil)?, .signedUp), (.terminated(let signal, nil)?, .signedIn):
+    case (.terminated(let signal, nil)?, .signedUp), (.terminated(let signal, nil)?, .signedIn),
+      (.terminated(let signal, nil)?, .passwordChanged):
       self.outcome = .terminated(signal: signal, completed: outcome)
     default:
       self.outcome = outcome

@@ -33,12 +33,10 @@ public final class SignInScreen {
       Label(strings.signInTitle, alignment: .center, style: { $0.title })
       loginField
       passwordField
-      VStack {
-        submitArea(
-          submitButton, busy: { viewModel.isSigningIn }, busyText: strings.signingIn,
-          message: { [unowned self] in sessionNotice() ?? viewModel.message },
-          submit: { [unowned self] in submit() })
-      }
+      submitArea(
+        submitButton, busy: { viewModel.isSigningIn }, busyText: strings.signingIn,
+        message: { [unowned self] in sessionNotice() ?? viewModel.message },
+        submit: { [unowned self] in submit() })
       createLink.aligned(.center).with { $0.action = { [unowned self] in onCreateAccount() } }
     }
     // On the narrowest terminals the margins give way before the button is cut.

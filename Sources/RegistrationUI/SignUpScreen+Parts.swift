@@ -1,8 +1,8 @@
 import Registration
 import Widgets
 
-// What Sign up shows, made from its model: requirement rows, the strength meter, the line
-// under the button. Kept beside the screen, so that the screen reads as its layout.
+// What Sign up shows, made from its model: requirement rows (Change password's too), the
+// line under the button. Kept beside the screen, so that the screen reads as its layout.
 
 extension RequirementRow {
   /// The row of a requirement of the model: its text (the checking text while the answer
@@ -26,17 +26,9 @@ extension RequirementRow {
 }
 
 extension Meter {
-  /// `Strength ▰▰▰▱ good`: four cells whatever the password, the word in `strings`.
+  /// The strength of the password being chosen on Sign up.
   static func strength(of viewModel: RegistrationViewModel, _ strings: Strings) -> Meter {
-    Meter(
-      label: strings.strengthLabel, cells: 4, words: PasswordStrength.allCases.map(strings.strength)
-    ) {
-      viewModel.strength.map { strength in
-        Meter.Reading(
-          level: strength.rawValue, word: strings.strength(strength),
-          tone: strength <= .weak ? .low : strength == .fair ? .middle : .high)
-      }
-    }
+    .strength({ viewModel.strength }, strings: strings)
   }
 }
 

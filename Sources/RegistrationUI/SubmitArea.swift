@@ -8,13 +8,13 @@ func submitArea(
   _ button: Button, busy: @escaping () -> Bool, busyText: @autoclosure @escaping () -> String,
   message: @escaping () -> String?, isHint: @escaping () -> Bool = { false },
   fitting: [String] = [], submit: @escaping () -> Void
-) -> [View] {
+) -> VStack {
   button.action = submit
   button.onDisabledActivation = submit
-  return [
-    button.aligned(.center),
+  return VStack {
+    button.aligned(.center)
     Label(
       { busy() ? busyText() : message() ?? "" }, alignment: .center,
-      style: { busy() || isHint() ? $0.caption : $0.error }, fitting: fitting),
-  ]
+      style: { busy() || isHint() ? $0.caption : $0.error }, fitting: fitting)
+  }
 }

@@ -16,6 +16,7 @@ extension Options {
   static let flags: [Flag] = [
     Flag(name: "--db", value: "PATH|URI"),
     Flag(name: "--sign-in"),
+    Flag(name: "--change-password"),
     Flag(name: "--json"),
     Flag(name: "--plain"),
     Flag(name: "--lang", value: "en|ru"),

@@ -17,6 +17,8 @@ struct Options: Equatable {
   var database: String?
   /// Start on the Sign in screen.
   var signIn = false
+  /// Open the Change password screen (it comes before `signIn`).
+  var changePassword = false
   /// Ask line by line even on a terminal.
   var plain = false
   /// `--lang`, as given.
@@ -77,6 +79,7 @@ struct Options: Equatable {
       case "--json": options.json = true
       case "--no-color": options.noColor = true
       case "--sign-in": options.signIn = true
+      case "--change-password": options.changePassword = true
       case "--plain": options.plain = true
       case "--unix-names": options.unixNames = true
       case "--help", "-h": options.action = .help

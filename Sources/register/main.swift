@@ -181,6 +181,15 @@ func finish(_ outcome: SessionOutcome) -> Never {
         ? JSON.object(["login": account.login, "signed_in_at": account.signedInAt])
         : strings.signedIn(account.login.escapedForTerminal))
     end(0)
+  case .passwordChanged(let changed):
+    print(
+      json
+        ? JSON.object([
+          "login": changed.login, "password_hash": changed.passwordHash,
+          "changed_at": changed.changedAt,
+        ])
+        : strings.passwordChanged(changed.login.escapedForTerminal))
+    end(0)
   case .terminated(let ending, _): exit(128 + ending)
   case .cancelled, .failed: end(1)
   case .interrupted: end(130)
@@ -224,12 +233,17 @@ guard let screen = openScreen() else {
     dialogue: StandardDialogue(readLine: timedReader?.readLine ?? LineReader.readLine),
     scheduler: scheduler, strings: strings, signals: .process)
   let outcome =
-    options.signIn
-    ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
-    : dialogue.signUp(
-      RegistrationViewModel(
-        store: store, scheduler: scheduler, strings: strings, policy: policy,
-        passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin))
+    options.changePassword
+    ? dialogue.changePassword(
+      ChangePasswordViewModel(
+        store: store, scheduler: scheduler, strings: strings, passwordPolicy: passwordPolicy,
+        strengthEstimator: strengthEstimator))
+    : options.signIn
+      ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
+      : dialogue.signUp(
+        RegistrationViewModel(
+          store: store, scheduler: scheduler, strings: strings, policy: policy,
+          passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin))
   // Input that ended because nobody typed says so.
   finish(outcome == .inputEnded && timedReader?.timedOut == true ? .timedOut : outcome)
 }
@@ -243,10 +257,15 @@ let app = RegistrationApp(
     store: store, scheduler: scheduler, strings: strings, policy: policy,
     passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin),
   signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
-  start: options.signIn ? .signIn : .signUp, strings: strings,
+  start: options.changePassword ? .changePassword : options.signIn ? .signIn : .signUp,
+  strings: strings,
   idleTimeout: options.idleTimeout.map {
     IdleTimeout(seconds: $0, scheduler: scheduler, strings: strings)
-  })
+  },
+  changePasswordModel: options.changePassword
+    ? ChangePasswordViewModel(
+      store: store, scheduler: scheduler, strings: strings, passwordPolicy: passwordPolicy,
+      strengthEstimator: strengthEstimator) : nil)
 application.render()
 requireStore(before: screen.close)
 let outcome = app.run()

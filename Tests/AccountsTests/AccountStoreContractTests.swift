@@ -59,6 +59,13 @@ struct OpenedStore: AccountStore {
     try store.signIn(login: login, password: password)
   }
 
+  func changePassword(login: String, currentPassword: String, newPassword: String)
+    throws(AccountStoreError) -> ChangedPassword?
+  {
+    try store.changePassword(
+      login: login, currentPassword: currentPassword, newPassword: newPassword)
+  }
+
   func createAccount(login: String, password: String, origin: SignUpOrigin)
     throws(AccountStoreError) -> CreatedAccount
   {

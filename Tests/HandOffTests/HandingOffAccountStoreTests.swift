@@ -39,6 +39,13 @@ final class UndeletableStore: AccountStore {
   func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount? {
     try inner.signIn(login: login, password: password)
   }
+
+  func changePassword(login: String, currentPassword: String, newPassword: String)
+    throws(AccountStoreError) -> ChangedPassword?
+  {
+    try inner.changePassword(
+      login: login, currentPassword: currentPassword, newPassword: newPassword)
+  }
   func createAccount(login: String, password: String, origin: SignUpOrigin)
     throws(AccountStoreError) -> CreatedAccount
   {

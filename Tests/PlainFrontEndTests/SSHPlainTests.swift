@@ -99,6 +99,9 @@ final class FailingCreateStore: AccountStore {
   func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount? {
     nil
   }
+  func changePassword(login: String, currentPassword: String, newPassword: String)
+    throws(AccountStoreError) -> ChangedPassword?
+  { nil }
   func createAccount(login: String, password: String, origin: SignUpOrigin)
     throws(AccountStoreError) -> CreatedAccount
   {

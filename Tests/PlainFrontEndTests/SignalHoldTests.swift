@@ -28,6 +28,13 @@ final class InterruptedStore: AccountStore {
     try inner.signIn(login: login, password: password)
   }
 
+  func changePassword(login: String, currentPassword: String, newPassword: String)
+    throws(AccountStoreError) -> ChangedPassword?
+  {
+    try inner.changePassword(
+      login: login, currentPassword: currentPassword, newPassword: newPassword)
+  }
+
   func createAccount(login: String, password: String, origin: SignUpOrigin)
     throws(AccountStoreError) -> CreatedAccount
   {

@@ -7,7 +7,7 @@ import Synchronization
 public final class InMemoryAccountStore: AccountStore {
   private struct Account {
     let login: String
-    let password: String
+    var password: String
     let skeleton: String
     var address: String? = nil
     var createdAt = 0
@@ -119,6 +119,26 @@ public final class InMemoryAccountStore: AccountStore {
       account.password == password
     else { return nil }
     return SignedInAccount(login: account.login, signedInAt: "2026-11-29T12:00:00Z")
+  }
+
+  public func changePassword(login: String, currentPassword: String, newPassword: String)
+    throws(AccountStoreError) -> ChangedPassword?
+  {
+    if let error = failure.withLock({ $0 }) { throw error }
+    guard !newPassword.utf8.contains(0) else { throw .containsNUL("new password") }
+    let key = identity.identityKey(login)
+    return accounts.withLock { accounts -> ChangedPassword? in
+      guard var account = accounts[key], account.password == currentPassword else { return nil }
+      account.password = newPassword
+      accounts[key] = account
+      return ChangedPassword(
+        login: account.login, passwordHash: "$y$changed$", changedAt: "2026-11-29T12:00:00Z")
+    }
+  }
+
+  /// Whether `password` is the password of `login`'s account now.
+  public func hasPassword(_ password: String, for login: String) -> Bool {
+    accounts.withLock { $0[identity.identityKey(login)]?.password == password }
   }
 
   private func availability(of login: String, in accounts: [String: Account]) -> LoginAvailability {

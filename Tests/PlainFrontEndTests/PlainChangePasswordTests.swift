@@ -1,0 +1,124 @@
+import PlainFrontEnd
+import Registration
+import TestSupport
+import Testing
+
+/// Change password line by line: the same view model as the form, asked field by field.
+@Suite("Plain front end: change password")
+struct PlainChangePasswordTests {
+  let store = InMemoryAccountStore()
+  let scheduler = ManualScheduler()
+
+  init() {
+    store.add(login: "Alice", password: "Old4Secret")
+  }
+
+  func change(_ answers: [String], interactive: Bool = true, strings: Strings = .english)
+    -> (PlainFrontEnd.Outcome, ScriptedDialogue)
+  {
+    let dialogue = ScriptedDialogue(answers, interactive: interactive)
+    let model = ChangePasswordViewModel(
+      store: store, scheduler: scheduler, strings: strings, passwordPolicy: FakePasswordPolicy(),
+      strengthEstimator: FakeStrengthEstimator())
+    let front = PlainFrontEnd(dialogue: dialogue, scheduler: scheduler, strings: strings)
+    return (front.changePassword(model), dialogue)
+  }
+
+  @Test("four answers change the password, the new one with Sign up's rows and its strength")
+  func straight() {
+    let (outcome, dialogue) = change(["alice", "Old4Secret", "Zq7vLm2pR", "Zq7vLm2pR"])
+    guard case .passwordChanged(let changed) = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
+    #expect(changed.login == "Alice")
+    #expect(store.hasPassword("Zq7vLm2pR", for: "alice"))
+    #expect(
+      dialogue.transcript == """
+        Change password
+        Login: alice
+        Current password: 
+        New password: 
+          [x] At least 8 characters
+          [x] One uppercase letter
+          [x] Hard to guess
+          Strength: strong
+        Confirm new password: 
+          [x] Matches the password
+
+        """)
+    #expect(dialogue.secretAnswers == 3)
+    #expect(
+      !dialogue.transcript.contains("Old4Secret") && !dialogue.transcript.contains("Zq7vLm2pR"))
+  }
+
+  @Test("a refused new password says why and is asked again; a mismatch asks for both again")
+  func askedAgain() {
+    let (outcome, dialogue) = change([
+      "alice", "Old4Secret", "Xalice2026", "Old4Secret", "Zq7vLm2pR", "Zq7vLm2pX", "Zq7vLm2pR",
+      "Zq7vLm2pR",
+    ])
+    guard case .passwordChanged = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
+    let text = dialogue.transcript
+    #expect(text.contains("  [ ] Easy to guess: contains the login\n"))
+    #expect(text.contains("The new password is the current one.\n"))
+    #expect(text.contains("The passwords do not match. Type the password again, then confirm it."))
+    #expect(text.components(separatedBy: "New password: ").count == 5)
+  }
+
+  @Test("a wrong current password: one message, then the login and current password again")
+  func wrongThenRight() {
+    let (outcome, dialogue) = change([
+      "alice", "Wrong4Secret", "Zq7vLm2pR", "Zq7vLm2pR", "alice", "Old4Secret",
+    ])
+    guard case .passwordChanged = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
+    #expect(
+      dialogue.transcript.contains("Wrong login or password.\nLogin: alice\nCurrent password: \n"))
+    #expect(dialogue.transcript.components(separatedBy: "New password: ").count == 2, "kept")
+  }
+
+  @Test("a script is never asked twice: wrong credentials end with their outcome, unmet with unmet")
+  func script() {
+    let (wrong, _) = change(
+      ["nobody", "Old4Secret", "Zq7vLm2pR", "Zq7vLm2pR"], interactive: false)
+    #expect(wrong == .wrongCredentials)
+    let (weak, dialogue) = change(
+      ["alice", "Old4Secret", "secret", "secret", "extra"], interactive: false)
+    #expect(weak == .unmet)
+    #expect(!dialogue.transcript.contains("Confirm new password"))
+    let (same, _) = change(["alice", "Old4Secret", "Old4Secret", "Old4Secret"], interactive: false)
+    #expect(same == .unmet)
+    let (ended, _) = change(["alice", "Old4Secret"], interactive: false)
+    #expect(ended == .inputEnded)
+    #expect(store.hasPassword("Old4Secret", for: "alice"), "nothing was changed")
+  }
+
+  @Test("a locked login is told when to try again")
+  func throttled() {
+    store.fail(with: .throttled(retryAfterSeconds: 30))
+    let (outcome, dialogue) = change(
+      ["alice", "Old4Secret", "Zq7vLm2pR", "Zq7vLm2pR"], interactive: false)
+    #expect(outcome == .failed)
+    #expect(dialogue.transcript.hasSuffix("Too many attempts: try again in 30 seconds.\n"))
+  }
+
+  @Test("in Russian")
+  func russian() {
+    let (outcome, dialogue) = change(
+      ["alice", "Old4Secret", "Zq7vLm2pR", "Zq7vLm2pR"], strings: .russian)
+    guard case .passwordChanged = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
+    #expect(
+      dialogue.transcript.hasPrefix(
+        "Смена пароля\nЛогин: alice\nТекущий пароль: \nНовый пароль: \n"))
+    #expect(dialogue.transcript.contains("Повторите новый пароль: "))
+  }
+}
