@@ -13,14 +13,7 @@ extension PlainFrontEnd {
     dialogue.say(strings.changePasswordTitle + "\n")
     var fields = ChangePasswordField.allCases
     while true {
-      var index = fields.startIndex
-      while index < fields.endIndex {
-        switch ask(fields[index], of: model) {
-        case .met: index += 1
-        case .again(let field): index = fields.firstIndex(of: field)!
-        case .end(let ending): return ending
-        }
-      }
+      if let ending = askInOrder(fields, { ask($0, of: model) }) { return ending }
       signals.hold()
       let submission = model.submit()
       scheduler.settle()
@@ -39,16 +32,10 @@ extension PlainFrontEnd {
     }
   }
 
-  /// Where the dialogue goes after a question.
-  private enum Answer {
-    case met
-    /// Back to this field (the new password, when its confirmation did not match).
-    case again(ChangePasswordField)
-    case end(Outcome)
-  }
-
   /// Asks for `field` until it is filled in and its rows are met (a person) or once (a script).
-  private func ask(_ field: ChangePasswordField, of model: ChangePasswordViewModel) -> Answer {
+  private func ask(_ field: ChangePasswordField, of model: ChangePasswordViewModel)
+    -> Step<ChangePasswordField>
+  {
     while true {
       dialogue.say(field.label(strings) + ": ")
       guard let answer = dialogue.answer(secret: field != .login) else { return .end(ended()) }
@@ -64,13 +51,8 @@ extension PlainFrontEnd {
       }
       scheduler.settle()
       let requirements = model.requirements(for: field)
-      for status in requirements {
-        dialogue.say("  \(status.isMet ? "[x]" : "[ ]") \(status.displayText)\n")
-      }
+      show(requirements, strength: field == .newPassword ? model.strength : nil)
       let sameAsCurrent = field == .newPassword && model.isSameAsCurrent
-      if field == .newPassword, let strength = model.strength {
-        dialogue.say("  \(strings.strengthLabel): \(strings.strength(strength))\n")
-      }
       if sameAsCurrent { say(strings.newPasswordSameAsCurrent) }
       if !answer.isEmpty && !sameAsCurrent && requirements.allSatisfy(\.isMet) { return .met }
       if !dialogue.isInteractive { return .end(.unmet) }

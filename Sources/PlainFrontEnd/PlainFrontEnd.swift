@@ -41,15 +41,9 @@ public final class PlainFrontEnd {
       say(notice)
       return .failed
     }
-    let fields = RegistrationField.allCases
     while true {
-      var index = fields.startIndex
-      while index < fields.endIndex {
-        switch ask(fields[index], of: model) {
-        case .met: index += 1
-        case .again(let field): index = fields.firstIndex(of: field)!
-        case .end(let ending): return ending
-        }
+      if let ending = askInOrder(RegistrationField.allCases, { ask($0, of: model) }) {
+        return ending
       }
       signals.hold()
       model.submit()
@@ -105,16 +99,45 @@ public final class PlainFrontEnd {
   }
 
   /// Where the dialogue goes after a question.
-  private enum Step {
+  enum Step<Field> {
     /// Every requirement of the field is met: on to the next.
     case met
     /// Back to this field (the password, when its confirmation did not match).
-    case again(RegistrationField)
+    case again(Field)
     case end(Outcome)
   }
 
+  /// Asks `fields` in order with `ask`, going back where a step says so; nil once every
+  /// one is met, or how the dialogue ended.
+  func askInOrder<Field: Equatable>(_ fields: [Field], _ ask: (Field) -> Step<Field>)
+    -> Outcome?
+  {
+    var index = fields.startIndex
+    while index < fields.endIndex {
+      switch ask(fields[index]) {
+      case .met: index += 1
+      case .again(let field): index = fields.firstIndex(of: field)!
+      case .end(let ending): return ending
+      }
+    }
+    return nil
+  }
+
+  /// A field's rows as checkboxes, then the strength meter's word (advisory), as the form
+  /// shows them.
+  func show(_ requirements: [RequirementStatus], strength: PasswordStrength?) {
+    for status in requirements {
+      dialogue.say("  \(status.isMet ? "[x]" : "[ ]") \(status.displayText)\n")
+    }
+    if let strength {
+      dialogue.say("  \(strings.strengthLabel): \(strings.strength(strength))\n")
+    }
+  }
+
   /// Asks for `field` until its requirements are met (a person) or once (a script).
-  private func ask(_ field: RegistrationField, of model: RegistrationViewModel) -> Step {
+  private func ask(_ field: RegistrationField, of model: RegistrationViewModel)
+    -> Step<RegistrationField>
+  {
     while true {
       dialogue.say(label(field) + ": ")
       guard let answer = dialogue.answer(secret: field != .login) else { return .end(ended()) }
@@ -134,13 +157,7 @@ public final class PlainFrontEnd {
       }
       scheduler.settle()
       let requirements = model.requirements(for: field)
-      for status in requirements {
-        dialogue.say("  \(status.isMet ? "[x]" : "[ ]") \(status.displayText)\n")
-      }
-      // The meter's word, as the form shows it (advisory).
-      if field == .password, let strength = model.strength {
-        dialogue.say("  \(strings.strengthLabel): \(strings.strength(strength))\n")
-      }
+      show(requirements, strength: field == .password ? model.strength : nil)
       // Why a login is refused, then a store that could not answer.
       if field == .login, let problem = model.loginProblem { say(strings.loginProblem(problem)) }
       if let message = model.message { say(message) }
