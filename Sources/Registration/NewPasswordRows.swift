@@ -9,13 +9,24 @@ final class NewPasswordRows {
   private let policyCheck: PasswordPolicyCheck?
   private let estimator: (any StrengthEstimator)?
 
-  init(
+  /// Sign up's password and confirmation rows, made after `policy`'s settings.
+  convenience init(
     strings: Strings, policy: (any PasswordPolicy)?, estimator: (any StrengthEstimator)?,
     scheduler: any Scheduler, delay: Duration
   ) {
-    statuses =
-      (Requirement.password(strings, policy: policy?.rules)
-      + [Requirement.confirmationMatches(strings)]).map { RequirementStatus($0, state: .unmet) }
+    self.init(
+      statuses: (Requirement.password(strings, policy: policy?.rules)
+        + [Requirement.confirmationMatches(strings)]).map { RequirementStatus($0, state: .unmet) },
+      strings: strings, policy: policy, estimator: estimator, scheduler: scheduler, delay: delay)
+  }
+
+  /// Rows already made (a form given its own requirements): the policy answers the
+  /// `.passwordPolicy` row among them, if there is one.
+  init(
+    statuses: [RequirementStatus], strings: Strings, policy: (any PasswordPolicy)?,
+    estimator: (any StrengthEstimator)?, scheduler: any Scheduler, delay: Duration
+  ) {
+    self.statuses = statuses
     self.estimator = estimator
     let policyRow = statuses.first {
       if case .passwordPolicy = $0.requirement.check { true } else { false }

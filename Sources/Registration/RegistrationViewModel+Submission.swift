@@ -32,7 +32,7 @@ extension RegistrationViewModel {
           availabilityTimer = nil
           lookUpLogin()
         }
-        passwordCheck?.askNow()
+        passwordRows.askNow()
         return .waiting
       }
       if !hasAttemptedSubmit { hasAttemptedSubmit = true }

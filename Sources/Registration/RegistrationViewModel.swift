@@ -60,7 +60,7 @@ public final class RegistrationViewModel: ScreenModel {
   /// How hard the password is to guess (advisory); nil with no estimator or no password.
   public private(set) var strength: PasswordStrength?
   /// Whether the form shows a strength meter.
-  public var estimatesStrength: Bool { strengthEstimator != nil }
+  public var estimatesStrength: Bool { passwordRows.estimatesStrength }
   /// True when the store says an account has this login: the form offers to sign in.
   public internal(set) var canSignInInstead = false
   /// True while a submission waits for a check to answer (the login's, the password
@@ -102,9 +102,8 @@ public final class RegistrationViewModel: ScreenModel {
   /// The last login that was looked up (after the pause), and its answer once it came.
   @ObservationIgnored var lookedUp: String?
   @ObservationIgnored var lookedUpAnswer: Availability?
-  /// "Hard to guess", when there is a password policy.
-  @ObservationIgnored var passwordCheck: PasswordPolicyCheck?
-  @ObservationIgnored private let strengthEstimator: (any StrengthEstimator)?
+  /// The password's rows, "Hard to guess" asked of the policy, and the strength.
+  @ObservationIgnored let passwordRows: NewPasswordRows
   /// The store could not answer the last lookup (a server gone): Sign up asks again.
   @ObservationIgnored var lookUpFailed = false
 
@@ -124,7 +123,6 @@ public final class RegistrationViewModel: ScreenModel {
     self.scheduler = scheduler
     self.strings = strings
     self.origin = origin
-    self.strengthEstimator = strengthEstimator
     let statuses =
       (requirements
       ?? Requirement.signUp(strings, policy: policy, passwordPolicy: passwordPolicy?.rules)).map {
@@ -135,18 +133,12 @@ public final class RegistrationViewModel: ScreenModel {
     availability = statuses.first {
       if case .loginIsFree = $0.requirement.check { true } else { false }
     }
-    if let passwordPolicy,
-      let status = statuses.first(where: {
-        if case .passwordPolicy = $0.requirement.check { true } else { false }
-      })
-    {
-      passwordCheck = PasswordPolicyCheck(
-        status: status, policy: passwordPolicy, scheduler: scheduler, strings: strings,
-        delay: Self.passwordCheckDelay, answered: {})
-    }
+    passwordRows = NewPasswordRows(
+      statuses: statuses.filter { $0.field != .login }, strings: strings, policy: passwordPolicy,
+      estimator: strengthEstimator, scheduler: scheduler, delay: Self.passwordCheckDelay)
     revalidate()
     // Set apart: `answered` needs `self`, which exists only now.
-    passwordCheck?.answered = { [weak self] in
+    passwordRows.answered = { [weak self] in
       self?.revalidate()
       self?.finishWaitingSubmission()
     }
@@ -164,7 +156,7 @@ public final class RegistrationViewModel: ScreenModel {
     lookedUp = nil
     lookedUpAnswer = nil
     updateAvailability()
-    passwordCheck?.resume()
+    passwordRows.resume()
     revalidate()
     checkAddressLimit()
   }
@@ -172,7 +164,7 @@ public final class RegistrationViewModel: ScreenModel {
   public func disappear() {
     availabilityTimer?.cancel()
     availabilityTimer = nil
-    passwordCheck?.cancel()
+    passwordRows.cancel()
     if isWaitingToSubmit { isWaitingToSubmit = false }
   }
 
@@ -197,8 +189,7 @@ public final class RegistrationViewModel: ScreenModel {
   /// The password or the login changed: the policy is asked again (after a pause) and
   /// the strength estimated at once.
   private func updatePassword() {
-    passwordCheck?.update(password: password, login: login)
-    let estimate = password.isEmpty ? nil : strengthEstimator?.strength(of: password, login: login)
+    let estimate = passwordRows.passwordChanged(password: password, login: login)
     if strength != estimate { strength = estimate }
   }
 }
