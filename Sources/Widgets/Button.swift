@@ -23,10 +23,10 @@ public final class Button: Control {
 
   private var face: String { "[ \(title) ]" }
 
-  /// As wide as `[ Title ]`, one row.
   /// Its face, whole.
   public override func idealWidth(for theme: Theme) -> Int { TextWidth.columns(of: face) }
 
+  /// As wide as `[ Title ]`, one row.
   public override func sizeThatFits(_ proposal: Size) -> Size {
     Size(width: min(proposal.width, TextWidth.columns(of: face)), height: 1)
   }

@@ -17,12 +17,12 @@ public final class Link: Control {
     self.action = action
   }
 
-  /// One row if it fits, otherwise as many as it wraps to.
   /// The lead and the title on one line.
   public override func idealWidth(for theme: Theme) -> Int {
     TextWidth.columns(of: lead + title)
   }
 
+  /// One row if it fits, otherwise as many as it wraps to.
   public override func sizeThatFits(_ proposal: Size) -> Size {
     let whole = TextWidth.columns(of: lead + title)
     if whole <= proposal.width { return Size(width: whole, height: 1) }
