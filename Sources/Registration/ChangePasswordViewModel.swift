@@ -53,6 +53,9 @@ public final class ChangePasswordViewModel: ScreenModel {
   /// True when everything is filled in, every row is met, the new password is not the
   /// current one, and no change is under way.
   public private(set) var canSubmit = false
+  /// True when everything is met or still being checked ("Hard to guess") and no change
+  /// is under way: submitting goes ahead, at once or when the check answers.
+  public var isReadyToSubmit: Bool { !isChanging && firstWrongField(orChecking: false) == nil }
   /// True while the store checks the current password and stores the new one.
   public private(set) var isChanging = false
   /// True while a submission waits for the password policy's answer.

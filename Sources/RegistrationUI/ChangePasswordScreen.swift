@@ -47,7 +47,7 @@ public final class ChangePasswordScreen {
         }, submit: submit)
     }
     root.minimumContentWidth = TextWidth.columns(of: "[ \(strings.changePasswordButton) ]")
-    fields[.confirmation]!.onSubmit = { model.canSubmit ? (submit(), true).1 : false }
+    fields[.confirmation]!.onSubmit = { model.isReadyToSubmit ? (submit(), true).1 : false }
     model.onRefused = { [unowned self] in onFocusRequest(fields[.currentPassword]!) }
     model.onSubmissionRejected = { [unowned self] in onFocusRequest(fields[$0]!) }
   }

@@ -140,6 +140,21 @@ struct ChangePasswordScreenTests {
     #expect(form.store.hasPassword("Zq7vLm2pR", for: "alice"))
   }
 
+  @Test("Enter typed before \"Hard to guess\" answers waits for it, then changes: one Enter")
+  func enterBeforeThePolicyAnswers() {
+    let form = ChangePasswordHarness()
+    form.fill("ALICE", "Old4Secret", "Zq7vLm2pR", "Zq7vLm2pR")
+    // No time has passed: the policy's row is still being checked.
+    form.press(Key(.enter))
+    #expect(form.focused === form.screenView.fields[.confirmation], "Enter does not move on")
+    form.settle()
+    guard case .passwordChanged = form.app.outcome else {
+      Issue.record("not changed: \(String(describing: form.app.outcome))")
+      return
+    }
+    #expect(form.store.hasPassword("Zq7vLm2pR", for: "alice"))
+  }
+
   @Test("a wrong current password: one message, focus back on the current password, emptied")
   func wrong() {
     let form = ChangePasswordHarness()
