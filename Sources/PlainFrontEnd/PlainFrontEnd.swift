@@ -116,7 +116,8 @@ public final class PlainFrontEnd {
     while index < fields.endIndex {
       switch ask(fields[index]) {
       case .met: index += 1
-      case .again(let field): index = fields.firstIndex(of: field)!
+      // Not among those asked now: all of them again.
+      case .again(let field): index = fields.firstIndex(of: field) ?? fields.startIndex
       case .end(let ending): return ending
       }
     }

@@ -110,10 +110,10 @@ extension Strings {
     help: """
       Usage: register [options]
 
-      Create an account (or sign in) in a form drawn in the terminal. On success the
-      terminal is restored and the result printed: a line for people when stdout is a
-      terminal, otherwise (or with --json) one JSON object, so that
-      account=$(register --json) works.
+      Create an account (or sign in, or change a password) in a form drawn in the
+      terminal. On success the terminal is restored and the result printed: a line
+      for people when stdout is a terminal, otherwise (or with --json) one JSON
+      object, so that account=$(register --json) works.
 
       Options:
         --db PATH|URI
@@ -148,8 +148,9 @@ extension Strings {
 
       Keys: Tab or Down goes to the next field, Shift-Tab or Up to the previous one.
       Enter moves on from a field (in the last one, once everything is filled in, it
-      creates the account or signs in) and presses a button. F2 or Ctrl-R shows the
-      password. Esc goes back (on Sign in) or quits; Ctrl-C quits; Ctrl-Z suspends.
+      creates the account, signs in or changes the password) and presses a button.
+      F2 or Ctrl-R shows the password. Esc goes back (on Sign in) or quits; Ctrl-C
+      quits; Ctrl-Z suspends.
 
       As OpenSSH's forced command (see docs/ssh.md) it needs a terminal (ssh -t);
       the client may add sign-in (start on Sign in) or plain (line by line, for
