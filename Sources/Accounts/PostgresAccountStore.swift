@@ -157,6 +157,14 @@ public final class PostgresAccountStore: ClosableAccountStore, CustomStringConve
   /// ThrottlePolicy).
   public func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?
   {
+    try verify(login: login, password: password)?.account
+  }
+
+  /// A sign-in that also gives the hash the password was checked against (a change of
+  /// password stores its new hash only over that one).
+  func verify(login: String, password: String) throws(AccountStoreError)
+    -> (account: SignedInAccount, hash: String)?
+  {
     let key = try PreparedLogin.signInKey(login: login, password: password, identity: identity)
     // No account can have such a key (see availability), nor can the throttle count it.
     guard !Self.hasNUL(key) else {
@@ -176,7 +184,7 @@ public final class PostgresAccountStore: ClosableAccountStore, CustomStringConve
     try run { connection, _ throws(PostgresError) in
       _ = try connection.query(PostgresSQL.clearFailures, [key])
     }
-    return SignedInAccount(login: registered, signedInAt: Timestamp.now())
+    return (SignedInAccount(login: registered, signedInAt: Timestamp.now()), hash)
   }
 
   // MARK: Inside

@@ -8,18 +8,24 @@ extension SQLiteAccountStore {
   {
     // Before the sign-in, so that a refused new password counts for nothing.
     guard !newPassword.utf8.contains(0) else { throw .containsNUL("new password") }
-    guard let account = try signIn(login: login, password: currentPassword) else { return nil }
+    guard let (account, current) = try verify(login: login, password: currentPassword) else {
+      return nil
+    }
     // Hashing is slow on purpose and needs no lock.
     let hash = try PasswordHash.make(newPassword)
     let key = identity.identityKey(login)
     let changed = try withConnection { connection throws(DatabaseError) -> Bool in
       let update = try connection.database.prepare(
-        "UPDATE accounts SET password_hash = ?1 WHERE login_key = ?2 AND login = ?3")
-      try update.bind(hash, key, account.login)
+        """
+        UPDATE accounts SET password_hash = ?1
+        WHERE login_key = ?2 AND login = ?3 AND password_hash = ?4
+        """)
+      try update.bind(hash, key, account.login, current)
       _ = try update.step()
       return connection.database.changes > 0
     }
-    // The account was removed between the check and the change: as if it never was.
+    // Changed by another meanwhile (the password checked is no longer the current one), or
+    // removed: as a wrong password.
     guard changed == true else { return nil }
     return ChangedPassword(login: account.login, passwordHash: hash, changedAt: Timestamp.now())
   }

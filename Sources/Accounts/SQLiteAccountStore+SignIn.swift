@@ -7,6 +7,14 @@ extension SQLiteAccountStore {
   /// SignInThrottle).
   public func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?
   {
+    try verify(login: login, password: password)?.account
+  }
+
+  /// A sign-in that also gives the hash the password was checked against (a change of
+  /// password stores its new hash only over that one).
+  func verify(login: String, password: String) throws(AccountStoreError)
+    -> (account: SignedInAccount, hash: String)?
+  {
     let key = try PreparedLogin.signInKey(login: login, password: password, identity: identity)
     let now = clock()
     let found = try withConnection { connection throws(DatabaseError) -> Found in
@@ -32,7 +40,7 @@ extension SQLiteAccountStore {
       _ = try withConnection { connection throws(DatabaseError) in
         try connection.throttle.succeeded(key)
       }
-      return SignedInAccount(login: stored, signedInAt: Timestamp.now())
+      return (SignedInAccount(login: stored, signedInAt: Timestamp.now()), hash)
     case .unknown, nil:
       // No such login (or no file: no accounts at all). As long as a wrong password.
       _ = PasswordHash.verify(password, against: PasswordHash.decoy)

@@ -33,6 +33,29 @@ struct PasswordChangeStoreTests {
   }
 
   @Test(
+    "two changes racing with the same current password: one is made, the other is told no",
+    arguments: Engine.allCases)
+  func racing(engine: Engine) throws {
+    let opened = try engine.makeStore()
+    _ = try opened.createAccount(login: "alice", password: "Old4Secret")
+    let news = ["Zq7vLm2pR", "Wb4nKt8sQx"]
+    // Each from a store of its own (two processes, two hosts); both check the current
+    // password (slow on purpose) before either stores its new one.
+    let answers = try concurrently(
+      2, prepare: { index in (news[index], try opened.openAgain()) },
+      run: { new, store in
+        Result { () throws(AccountStoreError) -> ChangedPassword? in
+          try store.changePassword(login: "alice", currentPassword: "Old4Secret", newPassword: new)
+        }
+      })
+    let made = try zip(news, answers).filter { try $0.1.get() != nil }.map(\.0)
+    try #require(made.count == 1, "changed: \(made)")
+    // What the one told "changed" chose is the password now; the other's is not.
+    #expect(try opened.signIn(login: "alice", password: made[0]) != nil)
+    #expect(try opened.signIn(login: "alice", password: news.first { $0 != made[0] }!) == nil)
+  }
+
+  @Test(
     "a wrong current password and an unknown login give the same answer, and change nothing",
     arguments: Engine.allCases)
   func wrong(engine: Engine) throws {
