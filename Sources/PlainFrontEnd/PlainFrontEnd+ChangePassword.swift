@@ -21,8 +21,11 @@ extension PlainFrontEnd {
       if let signal = signals.release() { return .terminated(signal: signal) }
       if let message = model.message { say(message) }
       if case .rejected(let field) = submission {
-        // The policy's row changed with the login: from that field on.
+        // The policy's row changed with the login: from that field on, saying why first.
         if !dialogue.isInteractive { return .unmet }
+        if let unmet = model.requirements(for: field).first(where: { !$0.isMet }) {
+          say(unmet.displayText)
+        }
         fields = Array(ChangePasswordField.allCases.drop { $0 != field })
       } else {
         if !dialogue.isInteractive { return model.credentialsRefused ? .wrongCredentials : .failed }

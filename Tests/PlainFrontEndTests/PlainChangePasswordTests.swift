@@ -52,6 +52,22 @@ struct PlainChangePasswordTests {
       !dialogue.transcript.contains("Old4Secret") && !dialogue.transcript.contains("Zq7vLm2pR"))
   }
 
+  @Test("a new password the policy refuses only for the login typed again says why first")
+  func refusedForTheNewLogin() {
+    let (outcome, dialogue) = change([
+      "bobby", "Old4Secret", "Xalice2026", "Xalice2026", "alice", "Old4Secret", "Zq7vLm2pR",
+      "Zq7vLm2pR",
+    ])
+    guard case .passwordChanged = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
+    // After the login and current password asked again, before the new password is.
+    let again = dialogue.transcript.components(separatedBy: "Current password: ").last ?? ""
+    let beforeNew = again.components(separatedBy: "New password: ").first ?? ""
+    #expect(beforeNew.contains("Easy to guess"), "\(dialogue.transcript)")
+  }
+
   @Test("a refused new password says why and is asked again; a mismatch asks for both again")
   func askedAgain() {
     let (outcome, dialogue) = change([
