@@ -37,6 +37,8 @@ public final class RegistrationApp {
       .signUp: signUpModel, .signIn: signInModel, .changePassword: changePasswordModel,
     ]
     router = Router(screens: screens.compactMapValues { $0 })
+    precondition(
+      start != .changePassword || changePasswordModel != nil, "Change password needs its model")
     signUp = SignUpScreen(viewModel: signUpModel, strings: strings)
     signIn = SignInScreen(viewModel: signInModel, strings: strings)
     changePassword = changePasswordModel.map {
