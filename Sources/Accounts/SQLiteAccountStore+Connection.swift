@@ -13,6 +13,7 @@ extension SQLiteAccountStore {
     let insert: Statement
     let countFromAddress: Statement
     let delete: Statement
+    let changePassword: Statement
     let throttle: SignInThrottle
 
     init(_ database: Database) throws(DatabaseError) {
@@ -35,6 +36,12 @@ extension SQLiteAccountStore {
       countFromAddress = try database.prepare(
         "SELECT count(*) FROM accounts WHERE client_address = ?1 AND created_at > ?2")
       delete = try database.prepare("DELETE FROM accounts WHERE login_key = ?1 AND login = ?2")
+      // Only over ?4, the hash the current password was checked against.
+      changePassword = try database.prepare(
+        """
+        UPDATE accounts SET password_hash = ?1
+        WHERE login_key = ?2 AND login = ?3 AND password_hash = ?4
+        """)
       throttle = try SignInThrottle(database)
     }
 

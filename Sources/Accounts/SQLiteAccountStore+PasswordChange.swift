@@ -15,13 +15,8 @@ extension SQLiteAccountStore {
     let hash = try PasswordHash.make(newPassword)
     let key = identity.identityKey(login)
     let changed = try withConnection { connection throws(DatabaseError) -> Bool in
-      let update = try connection.database.prepare(
-        """
-        UPDATE accounts SET password_hash = ?1
-        WHERE login_key = ?2 AND login = ?3 AND password_hash = ?4
-        """)
-      try update.bind(hash, key, account.login, current)
-      _ = try update.step()
+      try connection.changePassword.bind(hash, key, account.login, current)
+      _ = try connection.changePassword.step()
       return connection.database.changes > 0
     }
     // Changed by another meanwhile (the password checked is no longer the current one), or
