@@ -1,3 +1,4 @@
+import Foundation
 import PlainFrontEnd
 import Registration
 import TestSupport
@@ -136,5 +137,47 @@ struct PlainChangePasswordTests {
       dialogue.transcript.hasPrefix(
         "Смена пароля\nЛогин: alice\nТекущий пароль: \nНовый пароль: \n"))
     #expect(dialogue.transcript.contains("Повторите новый пароль: "))
+  }
+}
+
+/// Change password line by line holds the ending signals from the submission on, as Sign up
+/// does: a change made is reported before a signal that came meanwhile acts.
+@Suite("Plain front end: signals while a password is changed")
+struct ChangePasswordSignalHoldTests {
+  static let answers = ["alice", "Old4Secret", "Zq7vLm2pR", "Zq7vLm2pR"]
+
+  func change(_ answers: [String], store: InMemoryAccountStore, hold: RecordingHold)
+    -> PlainFrontEnd.Outcome
+  {
+    let scheduler = ManualScheduler()
+    let model = ChangePasswordViewModel(store: store, scheduler: scheduler)
+    return PlainFrontEnd(
+      dialogue: ScriptedDialogue(answers), scheduler: scheduler, strings: .english,
+      signals: hold.hold
+    ).changePassword(model)
+  }
+
+  @Test("changed: held from the submission on, and not released (the program reports first)")
+  func changedKeepsTheHold() {
+    let store = InMemoryAccountStore()
+    store.add(login: "alice", password: "Old4Secret")
+    let recording = RecordingHold(arrived: SIGTERM)
+    guard case .passwordChanged = change(Self.answers, store: store, hold: recording) else {
+      Issue.record("not changed")
+      return
+    }
+    #expect(recording.events.withLock { $0 } == ["hold"])
+    #expect(store.hasPassword("Zq7vLm2pR", for: "alice"))
+  }
+
+  @Test("refused, and a signal came meanwhile: the dialogue ends with it, asks nothing more")
+  func refusedWithSignal() {
+    let store = InMemoryAccountStore()
+    store.add(login: "alice", password: "Another4Secret")
+    let recording = RecordingHold(arrived: SIGHUP)
+    let outcome = change(Self.answers + ["alice", "Another4Secret"], store: store, hold: recording)
+    #expect(outcome == .terminated(signal: SIGHUP))
+    #expect(recording.events.withLock { $0 } == ["hold", "release"])
+    #expect(store.hasPassword("Another4Secret", for: "alice"))
   }
 }
