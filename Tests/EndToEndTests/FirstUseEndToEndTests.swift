@@ -4,15 +4,13 @@ import Testing
 /// The steps where a person new to the program got stuck, with the release binary.
 @Suite("First use end to end", .serialized, .cleansUp)
 struct FirstUseEndToEndTests {
-  let folder: URL
+  let folder: TemporaryDirectory
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "first-use-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TemporaryDirectory("first-use")
   }
 
-  var database: String { folder.appendingPathComponent("accounts.sqlite").path }
+  var database: String { folder.path("accounts.sqlite") }
 
   func sh(_ script: String) throws -> (status: Int32, output: String) {
     try command("/bin/sh", ["-c", script])
@@ -47,7 +45,7 @@ struct FirstUseEndToEndTests {
 
   /// The form's exit status, once it has ended.
   func status(_ tmux: Tmux) throws -> Int? {
-    let file = folder.appendingPathComponent("status").path
+    let file = folder.path("status")
     try tmux.wait(for: "the program to end") { _ in
       (try? String(contentsOfFile: file, encoding: .utf8))?.hasSuffix("\n") == true
     }
@@ -87,7 +85,7 @@ struct FirstUseEndToEndTests {
     try tmux.type("Zq7vLm2pR")
     try tmux.keys("Enter")
     #expect(try status(tmux) == 0)
-    let out = try String(contentsOf: folder.appendingPathComponent("out"), encoding: .utf8)
+    let out = try String(contentsOf: URL(fileURLWithPath: folder.path("out")), encoding: .utf8)
     #expect(out.hasPrefix("{\"login\":\"alice\",\"signed_in_at\""))
   }
 

@@ -6,20 +6,18 @@ import Testing
 /// the terminal. Bytes are checked, not text.
 @Suite("Hostile text end to end", .cleansUp)
 struct HostileTextEndToEndTests {
-  let folder: URL
+  let folder: TemporaryDirectory
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TemporaryDirectory("hostile")
   }
 
-  var database: String { folder.appendingPathComponent("accounts.sqlite").path }
+  var database: String { folder.path("accounts.sqlite") }
 
   /// Runs a shell script with stdout and stderr in files; the status and both, as bytes.
   func run(_ script: String) throws -> (status: Int32, stdout: Data, stderr: Data) {
-    let out = folder.appendingPathComponent("stdout").path
-    let err = folder.appendingPathComponent("stderr").path
+    let out = folder.path("stdout")
+    let err = folder.path("stderr")
     let status = try command("/bin/sh", ["-c", "(\(script)) >\(out) 2>\(err)"]).status
     return (
       status, try Data(contentsOf: URL(fileURLWithPath: out)),

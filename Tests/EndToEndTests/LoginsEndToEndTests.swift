@@ -5,15 +5,13 @@ import Testing
 /// names, a database from the previous version, and the form's explanation on screen.
 @Suite("Logins end to end", .cleansUp)
 struct LoginsEndToEndTests {
-  let folder: URL
+  let folder: TemporaryDirectory
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "logins-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TemporaryDirectory("logins")
   }
 
-  func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+  func path(_ name: String) -> String { folder.path(name) }
   var database: String { path("accounts.sqlite") }
 
   /// Runs the binary with `input` on stdin (written to a file first, so its bytes are

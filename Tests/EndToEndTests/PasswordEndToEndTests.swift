@@ -5,17 +5,15 @@ import Testing
 /// tmux, line by line through a pipe, and the --password-policy flag.
 @Suite("Passwords end to end", .serialized, .cleansUp)
 struct PasswordEndToEndTests {
-  let folder: URL
+  let folder: TemporaryDirectory
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("register-passwords-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TemporaryDirectory("register-passwords")
   }
 
-  var database: String { folder.appendingPathComponent("accounts.sqlite").path }
+  var database: String { folder.path("accounts.sqlite") }
 
-  func file(_ name: String) -> String { folder.appendingPathComponent(name).path }
+  func file(_ name: String) -> String { folder.path(name) }
 
   func sh(_ script: String) throws -> (status: Int32, output: String) {
     try command("/bin/sh", ["-c", script])

@@ -197,17 +197,3 @@ struct PostgresEndToEndTests {
     (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0
   }
 }
-
-/// A folder for a test's files, removed afterwards.
-final class TemporaryDirectory {
-  let path: String
-
-  init() throws {
-    path =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("register-e2e-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-}

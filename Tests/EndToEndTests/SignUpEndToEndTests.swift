@@ -4,18 +4,16 @@ import Testing
 /// The release binary in tmux at 80x24, used as a person would use it.
 @Suite("End to end", .serialized, .cleansUp)
 struct SignUpEndToEndTests {
-  let directory: URL
+  let directory: TemporaryDirectory
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("register-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    directory = try TemporaryDirectory("register-e2e")
     #expect(
       FileManager.default.isExecutableFile(atPath: Tmux.binary),
       "build the release binary first: make test does")
   }
 
-  func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+  func file(_ name: String) -> String { directory.path(name) }
 
   func contents(_ name: String) -> String {
     (try? String(contentsOfFile: file(name), encoding: .utf8)) ?? ""

@@ -242,19 +242,17 @@ struct TerminalEndToEndTests {
 /// The line-by-line front end through pipes, as scripts use it.
 @Suite("Plain mode end to end", .cleansUp)
 struct PlainEndToEndTests {
-  let folder: URL
+  let folder: TemporaryDirectory
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "plain-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TemporaryDirectory("plain")
   }
 
   func sh(_ script: String) throws -> (status: Int32, output: String) {
     try command("/bin/sh", ["-c", script])
   }
 
-  var database: String { folder.appendingPathComponent("accounts.sqlite").path }
+  var database: String { folder.path("accounts.sqlite") }
 
   @Test("printf into the pipe creates the account; only the result is on stdout")
   func pipe() throws {
