@@ -21,10 +21,13 @@ extension PlainFrontEnd {
       if let signal = signals.release() { return .terminated(signal: signal) }
       if let message = model.message { say(message) }
       if case .rejected(let field) = submission {
-        // The policy's row changed with the login: from that field on, saying why first.
+        // Changed by what was typed again (the policy's row follows the login; the current
+        // password may now be the new one): from that field on, saying why first.
         if !dialogue.isInteractive { return .unmet }
         if let unmet = model.requirements(for: field).first(where: { !$0.isMet }) {
           say(unmet.displayText)
+        } else if let notice = model.notice {
+          say(notice)
         }
         fields = Array(ChangePasswordField.allCases.drop { $0 != field })
       } else {

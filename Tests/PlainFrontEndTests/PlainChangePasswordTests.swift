@@ -100,6 +100,22 @@ struct PlainChangePasswordTests {
     #expect(dialogue.transcript.components(separatedBy: "New password: ").count == 2, "kept")
   }
 
+  @Test("the current password typed again is the new one: says so before asking the new one again")
+  func currentTypedAsNew() {
+    let (outcome, dialogue) = change([
+      "alice", "Wrong4Secret", "Zq7vLm2pR", "Zq7vLm2pR", "alice", "Zq7vLm2pR", "Wb4nKt8sQx",
+      "Wb4nKt8sQx", "alice", "Old4Secret",
+    ])
+    guard case .passwordChanged = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
+    // After the current password asked the second time, before the new one is asked again.
+    let second = dialogue.transcript.components(separatedBy: "Current password: ")[2]
+    let beforeNew = second.components(separatedBy: "New password: ").first ?? ""
+    #expect(beforeNew == "\nThe new password is the current one.\n", "\(dialogue.transcript)")
+  }
+
   @Test("a script is never asked twice: wrong credentials end with their outcome, unmet with unmet")
   func script() {
     let (wrong, _) = change(
