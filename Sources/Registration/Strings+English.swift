@@ -204,7 +204,9 @@ extension Strings {
     unknownCommand: {
       "unknown command '\($0)': the commands are sign-up (the default), sign-in and plain"
     },
-    invalidNumber: { "\($0) needs a whole number, not '\($1)'" },
+    invalidNumber: {
+      "\($0) needs a whole number from \($2.lowerBound) to \($2.upperBound), not '\($1)'"
+    },
     unbalancedQuote: { "\($0): a quote is not closed" },
     // PostgreSQL store (many hosts)
     storeUnreachable: { "server unreachable (\($0))" },

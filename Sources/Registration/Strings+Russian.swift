@@ -232,7 +232,9 @@ extension Strings {
     unknownCommand: {
       "неизвестная команда «\($0)»: есть команды sign-up (по умолчанию), sign-in и plain"
     },
-    invalidNumber: { "для \($0) нужно целое число, а не «\($1)»" },
+    invalidNumber: {
+      "для \($0) нужно целое число от \($2.lowerBound) до \($2.upperBound), а не «\($1)»"
+    },
     unbalancedQuote: { "\($0): не закрыта кавычка" },
     // PostgreSQL store (many hosts)
     storeUnreachable: { "сервер недоступен (\($0))" },

@@ -122,8 +122,9 @@ public struct Strings: Sendable {
   public var needsTerminal: String
   /// An SSH command (`SSH_ORIGINAL_COMMAND`) that is none of ours.
   public var unknownCommand: @Sendable (String) -> String
-  /// A flag given something that is not a whole number (or too large).
-  public var invalidNumber: @Sendable (_ option: String, _ value: String) -> String
+  /// A flag given something that is not a whole number in the range it allows.
+  public var invalidNumber:
+    @Sendable (_ option: String, _ value: String, _ allowed: ClosedRange<Int>) -> String
   /// `--on-create` with a quote left open.
   public var unbalancedQuote: @Sendable (_ option: String) -> String
 

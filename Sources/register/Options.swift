@@ -47,9 +47,8 @@ struct Options: Equatable {
     case unknownOption(String)
     case unexpectedArgument(String)
     case missingValue(String)
-    /// A flag that takes a whole number was given something else (or 0 where it needs
-    /// at least 1).
-    case invalidNumber(String, String)
+    /// A flag that takes a whole number in a range was given something else.
+    case invalidNumber(String, String, ClosedRange<Int>)
     /// `--on-create` with a quote left open.
     case unbalancedQuote(String)
   }
@@ -120,9 +119,10 @@ struct Options: Equatable {
   private static func number(_ text: String, for option: String, minimum: Int)
     throws(UsageError) -> Int
   {
+    let range = minimum...1_000_000_000
     guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(text),
-      value >= minimum, value <= 1_000_000_000
-    else { throw .invalidNumber(option, text) }
+      range.contains(value)
+    else { throw .invalidNumber(option, text, range) }
     return value
   }
 
@@ -131,7 +131,8 @@ struct Options: Equatable {
     case .unknownOption(let option): strings.unknownOption(option)
     case .unexpectedArgument(let argument): strings.unexpectedArgument(argument)
     case .missingValue(let option): strings.missingValue(option)
-    case .invalidNumber(let option, let value): strings.invalidNumber(option, value)
+    case .invalidNumber(let option, let value, let range):
+      strings.invalidNumber(option, value, range)
     case .unbalancedQuote(let option): strings.unbalancedQuote(option)
     }
   }

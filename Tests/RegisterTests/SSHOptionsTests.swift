@@ -27,9 +27,21 @@ struct SSHOptionsTests {
       ("--idle-timeout", "2000000000"),
     ])
   func badNumbers(flag: String, value: String) {
-    #expect(throws: Options.UsageError.invalidNumber(flag, value)) {
+    let range = flag == "--idle-timeout" ? 1...1_000_000_000 : 0...1_000_000_000
+    #expect(throws: Options.UsageError.invalidNumber(flag, value, range)) {
       try Options.parse([flag, value])
     }
+  }
+
+  @Test("a number refused says which numbers are allowed, a whole number too big or too small")
+  func numberMessage() {
+    let range = 1...1_000_000_000
+    #expect(
+      Options.message(for: .invalidNumber("--idle-timeout", "99999999999", range), in: .english)
+        == "--idle-timeout needs a whole number from 1 to 1000000000, not '99999999999'")
+    #expect(
+      Options.message(for: .invalidNumber("--idle-timeout", "0", range), in: .russian)
+        == "для --idle-timeout нужно целое число от 1 до 1000000000, а не «0»")
   }
 
   @Test("--on-create needs a command, with its quotes closed")
@@ -41,8 +53,8 @@ struct SSHOptionsTests {
       try Options.parse(["--on-create", "sh -c 'useradd"])
     }
     #expect(
-      Options.message(for: .invalidNumber("--idle-timeout", "x"), in: .english)
-        == "--idle-timeout needs a whole number, not 'x'")
+      Options.message(for: .invalidNumber("--idle-timeout", "x", 1...1_000_000_000), in: .english)
+        == "--idle-timeout needs a whole number from 1 to 1000000000, not 'x'")
   }
 
   @Test("not over SSH: no session, whatever SSH_ORIGINAL_COMMAND says")
