@@ -208,6 +208,7 @@ extension Strings {
       "\($0) needs a whole number from \($2.lowerBound) to \($2.upperBound), not '\($1)'"
     },
     unbalancedQuote: { "\($0): a quote is not closed" },
+    conflictingOptions: { "\($0) cannot be used with \($1)" },
     // PostgreSQL store (many hosts)
     storeUnreachable: { "server unreachable (\($0))" },
     // Change password (--change-password)

@@ -236,6 +236,7 @@ extension Strings {
       "для \($0) нужно целое число от \($2.lowerBound) до \($2.upperBound), а не «\($1)»"
     },
     unbalancedQuote: { "\($0): не закрыта кавычка" },
+    conflictingOptions: { "\($0) нельзя указать вместе с \($1)" },
     // PostgreSQL store (many hosts)
     storeUnreachable: { "сервер недоступен (\($0))" },
     // Change password (--change-password)

@@ -127,6 +127,8 @@ public struct Strings: Sendable {
     @Sendable (_ option: String, _ value: String, _ allowed: ClosedRange<Int>) -> String
   /// `--on-create` with a quote left open.
   public var unbalancedQuote: @Sendable (_ option: String) -> String
+  /// Two flags that cannot be used together.
+  public var conflictingOptions: @Sendable (_ first: String, _ second: String) -> String
 
   // PostgreSQL store (many hosts): its server cannot be reached; the reason is libpq's
   public var storeUnreachable: @Sendable (_ reason: String) -> String

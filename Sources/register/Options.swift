@@ -17,7 +17,7 @@ struct Options: Equatable {
   var database: String?
   /// Start on the Sign in screen.
   var signIn = false
-  /// Open the Change password screen (it comes before `signIn`).
+  /// Open the Change password screen.
   var changePassword = false
   /// Ask line by line even on a terminal.
   var plain = false
@@ -51,6 +51,9 @@ struct Options: Equatable {
     case invalidNumber(String, String, ClosedRange<Int>)
     /// `--on-create` with a quote left open.
     case unbalancedQuote(String)
+    /// Two flags that ask for different things: `--change-password` stores no account, so
+    /// a hook for new accounts would never run, and it is not Sign in.
+    case conflicting(String, String)
   }
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -111,6 +114,10 @@ struct Options: Equatable {
         }
       }
     }
+    if options.changePassword {
+      if options.onCreate != nil { throw .conflicting("--change-password", "--on-create") }
+      if options.signIn { throw .conflicting("--change-password", "--sign-in") }
+    }
     return options
   }
 
@@ -134,6 +141,7 @@ struct Options: Equatable {
     case .invalidNumber(let option, let value, let range):
       strings.invalidNumber(option, value, range)
     case .unbalancedQuote(let option): strings.unbalancedQuote(option)
+    case .conflicting(let first, let second): strings.conflictingOptions(first, second)
     }
   }
 

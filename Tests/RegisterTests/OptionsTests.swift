@@ -36,6 +36,27 @@ struct OptionsTests {
     #expect(throws: Options.UsageError.unexpectedArgument("alice")) { try Options.parse(["alice"]) }
   }
 
+  @Test("Change password with --on-create or --sign-in is refused: one of them would be ignored")
+  func conflicting() {
+    for arguments in [
+      ["--change-password", "--on-create", "true"], ["--on-create=true", "--change-password"],
+    ] {
+      #expect(throws: Options.UsageError.conflicting("--change-password", "--on-create")) {
+        try Options.parse(arguments)
+      }
+    }
+    #expect(throws: Options.UsageError.conflicting("--change-password", "--sign-in")) {
+      try Options.parse(["--sign-in", "--change-password"])
+    }
+    let error = Options.UsageError.conflicting("--change-password", "--on-create")
+    #expect(
+      Options.message(for: error, in: .english)
+        == "--change-password cannot be used with --on-create")
+    #expect(
+      Options.message(for: error, in: .russian)
+        == "--change-password нельзя указать вместе с --on-create")
+  }
+
   @Test("the version is the one in Version.swift")
   func version() {
     #expect(Options.version == "register \(Version.number)")
