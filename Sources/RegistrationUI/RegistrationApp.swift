@@ -2,10 +2,26 @@ import Registration
 import Widgets
 
 /// The full-screen front end: the Sign up and Sign in screens on one application, switched
-/// by a router, until the user signs up, signs in or leaves.
+/// by a router, until the user signs up, signs in or leaves; or the Change password screen
+/// alone, until the password is changed or the user leaves.
 public final class RegistrationApp {
   /// How the session ended.
   public typealias Outcome = SessionOutcome
+
+  /// The screen a session starts on. Only a session started on Change password has that
+  /// screen, so its model comes with it.
+  public enum Start {
+    case signUp, signIn
+    case changePassword(ChangePasswordViewModel)
+
+    var route: Route {
+      switch self {
+      case .signUp: .signUp
+      case .signIn: .signIn
+      case .changePassword: .changePassword
+      }
+    }
+  }
 
   public let application: Application
   public let router: Router
@@ -28,17 +44,16 @@ public final class RegistrationApp {
 
   public init(
     application: Application, signUpModel: RegistrationViewModel, signInModel: SignInViewModel,
-    start: Route = .signUp, strings: Strings = .english, idleTimeout: IdleTimeout? = nil,
-    changePasswordModel: ChangePasswordViewModel? = nil
+    start: Start = .signUp, strings: Strings = .english, idleTimeout: IdleTimeout? = nil
   ) {
     self.idleTimeout = idleTimeout
     self.application = application
+    let changePasswordModel: ChangePasswordViewModel? =
+      if case .changePassword(let model) = start { model } else { nil }
     let screens: [Route: (any ScreenModel)?] = [
       .signUp: signUpModel, .signIn: signInModel, .changePassword: changePasswordModel,
     ]
     router = Router(screens: screens.compactMapValues { $0 })
-    precondition(
-      start != .changePassword || changePasswordModel != nil, "Change password needs its model")
     signUp = SignUpScreen(viewModel: signUpModel, strings: strings)
     signIn = SignInScreen(viewModel: signInModel, strings: strings)
     changePassword = changePasswordModel.map {
@@ -112,21 +127,23 @@ public final class RegistrationApp {
       changePassword?.sessionNotice = { idleTimeout.notice }
       idleTimeout.restart()
     }
-    go(to: start)
+    go(to: start.route)
   }
 
-  /// Shows `route`'s screen, with focus where it was when the user left it.
+  /// Shows `route`'s screen, with focus where it was when the user left it. A session
+  /// without the screen (Change password) stays where it is.
   public func go(to route: Route) {
-    if let current = router.current { lastFocus[current] = application.focused }
-    router.show(route)
+    let screen: (root: View, firstField: View?)
     switch route {
-    case .signUp: application.show(signUp.root, focus: lastFocus[.signUp] ?? signUp.loginField)
-    case .signIn: application.show(signIn.root, focus: lastFocus[.signIn] ?? signIn.loginField)
+    case .signUp: screen = (signUp.root, signUp.loginField)
+    case .signIn: screen = (signIn.root, signIn.loginField)
     case .changePassword:
       guard let changePassword else { return }
-      application.show(
-        changePassword.root, focus: lastFocus[route] ?? changePassword.fields[.login])
+      screen = (changePassword.root, changePassword.fields[.login])
     }
+    if let current = router.current { lastFocus[current] = application.focused }
+    router.show(route)
+    application.show(screen.root, focus: lastFocus[route] ?? screen.firstField)
   }
 
   /// Runs until the session ends; the caller restores the terminal and reports.

@@ -165,31 +165,28 @@ func finish(_ outcome: SessionOutcome) -> Never {
     if let message { complain(message) }
     exit(signal.map { 128 + $0 } ?? status)
   }
+  /// Reports what was done, as a JSON object for a script or a line for a person; exits.
+  func done(_ object: String, _ line: String) -> Never {
+    print(json ? object : line)
+    end(0)
+  }
   switch outcome {
   case .signedUp(let account):
-    print(
-      json
-        ? JSON.object([
-          "login": account.login, "password_hash": account.passwordHash,
-          "created_at": account.createdAt,
-        ])
-        : strings.accountCreated(account.login.escapedForTerminal))
-    end(0)
+    done(
+      JSON.object([
+        "login": account.login, "password_hash": account.passwordHash,
+        "created_at": account.createdAt,
+      ]), strings.accountCreated(account.login.escapedForTerminal))
   case .signedIn(let account):
-    print(
-      json
-        ? JSON.object(["login": account.login, "signed_in_at": account.signedInAt])
-        : strings.signedIn(account.login.escapedForTerminal))
-    end(0)
+    done(
+      JSON.object(["login": account.login, "signed_in_at": account.signedInAt]),
+      strings.signedIn(account.login.escapedForTerminal))
   case .passwordChanged(let changed):
-    print(
-      json
-        ? JSON.object([
-          "login": changed.login, "password_hash": changed.passwordHash,
-          "changed_at": changed.changedAt,
-        ])
-        : strings.passwordChanged(changed.login.escapedForTerminal))
-    end(0)
+    done(
+      JSON.object([
+        "login": changed.login, "password_hash": changed.passwordHash,
+        "changed_at": changed.changedAt,
+      ]), strings.passwordChanged(changed.login.escapedForTerminal))
   case .terminated(let ending, _): exit(128 + ending)
   case .cancelled, .failed: end(1)
   case .interrupted: end(130)
@@ -201,6 +198,24 @@ func finish(_ outcome: SessionOutcome) -> Never {
   case .wrongCredentials: end(5)
   case .handOffFailed: end(4, strings.handOffFailed)
   }
+}
+
+/// Sign up's view model, on the scheduler of the form or of the line-by-line dialogue.
+func signUpModel(_ scheduler: any Scheduler, _ passwordPolicy: (any PasswordPolicy)?)
+  -> RegistrationViewModel
+{
+  RegistrationViewModel(
+    store: store, scheduler: scheduler, strings: strings, policy: policy,
+    passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin)
+}
+
+/// Change password's view model, with Sign up's password rows.
+func changePasswordModel(_ scheduler: any Scheduler, _ passwordPolicy: (any PasswordPolicy)?)
+  -> ChangePasswordViewModel
+{
+  ChangePasswordViewModel(
+    store: store, scheduler: scheduler, strings: strings, passwordPolicy: passwordPolicy,
+    strengthEstimator: strengthEstimator)
 }
 
 /// The form on the terminal, unless the terminal cannot draw one.
@@ -234,16 +249,10 @@ guard let screen = openScreen() else {
     scheduler: scheduler, strings: strings, signals: .process)
   let outcome =
     options.changePassword
-    ? dialogue.changePassword(
-      ChangePasswordViewModel(
-        store: store, scheduler: scheduler, strings: strings, passwordPolicy: passwordPolicy,
-        strengthEstimator: strengthEstimator))
+    ? dialogue.changePassword(changePasswordModel(scheduler, passwordPolicy))
     : options.signIn
       ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
-      : dialogue.signUp(
-        RegistrationViewModel(
-          store: store, scheduler: scheduler, strings: strings, policy: policy,
-          passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin))
+      : dialogue.signUp(signUpModel(scheduler, passwordPolicy))
   // Input that ended because nobody typed says so.
   finish(outcome == .inputEnded && timedReader?.timedOut == true ? .timedOut : outcome)
 }
@@ -253,19 +262,15 @@ let application = Application(screen: screen)
 let scheduler = ApplicationScheduler(application)
 let app = RegistrationApp(
   application: application,
-  signUpModel: RegistrationViewModel(
-    store: store, scheduler: scheduler, strings: strings, policy: policy,
-    passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin),
+  signUpModel: signUpModel(scheduler, passwordPolicy),
   signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
-  start: options.changePassword ? .changePassword : options.signIn ? .signIn : .signUp,
+  start: options.changePassword
+    ? .changePassword(changePasswordModel(scheduler, passwordPolicy))
+    : options.signIn ? .signIn : .signUp,
   strings: strings,
   idleTimeout: options.idleTimeout.map {
     IdleTimeout(seconds: $0, scheduler: scheduler, strings: strings)
-  },
-  changePasswordModel: options.changePassword
-    ? ChangePasswordViewModel(
-      store: store, scheduler: scheduler, strings: strings, passwordPolicy: passwordPolicy,
-      strengthEstimator: strengthEstimator) : nil)
+  })
 application.render()
 requireStore(before: screen.close)
 let outcome = app.run()

@@ -29,7 +29,7 @@ final class ChangePasswordHarness {
       signUpModel: RegistrationViewModel(
         store: store, scheduler: scheduler, strings: strings, policy: UnicodeLoginPolicy()),
       signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
-      start: .changePassword, strings: strings, changePasswordModel: model)
+      start: .changePassword(model), strings: strings)
     app.application.render()
   }
 

@@ -46,6 +46,17 @@ struct SignInScreenTests {
     #expect(!form.model.showsError(for: .login))
   }
 
+  @Test("going to Change password in a session without it changes nothing: Sign up stays")
+  func noChangePassword() {
+    let form = SignUpHarness()
+    form.type("al")
+    form.app.go(to: .changePassword)
+    #expect(form.app.router.current == .signUp)
+    #expect(form.focused === form.form.loginField)
+    form.type("ice")
+    #expect(form.model.login == "alice")
+  }
+
   @Test("a wrong password says so without saying which; the right one signs in")
   func signIn() {
     let store = InMemoryAccountStore(identity: UnicodeLoginPolicy())
