@@ -20,7 +20,8 @@ final class SignUpHarness {
   init(
     size: Size = Size(width: 80, height: 24),
     capabilities: ScreenCapabilities = ScreenCapabilities(colors: true, unicode: true),
-    start: RegistrationApp.Start = .signUp, store: InMemoryAccountStore? = nil, strings: Strings = .english,
+    start: RegistrationApp.Start = .signUp, store: InMemoryAccountStore? = nil,
+    strings: Strings = .english,
     policy: UnicodeLoginPolicy = UnicodeLoginPolicy(),
     passwordPolicy: (any PasswordPolicy)? = FakePasswordPolicy(),
     strengthEstimator: (any StrengthEstimator)? = FakeStrengthEstimator(),
