@@ -88,12 +88,11 @@ final class TerminalInput {
   func wait(until deadline: ContinuousClock.Instant?) -> Arrival {
     let heldUntil = heldInputDeadline
     let wakeAt = [deadline, heldUntil].compactMap { $0 }.min()
-    let timeout = wakeAt.map { max(.zero, $0 - .now) }
     var fds = [
       pollfd(fd: inputEnded ? -1 : tty, events: Int16(POLLIN), revents: 0),
       pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0),
     ]
-    let milliseconds = timeout.map { Int32(($0 + .microseconds(999)) / .milliseconds(1)) } ?? -1
+    let milliseconds = wakeAt.map { ($0 - .now).pollMilliseconds } ?? -1
     var arrival = Arrival()
     if poll(&fds, 2, milliseconds) < 0 {
       if errno != EINTR { arrival.events = endOfInput() }

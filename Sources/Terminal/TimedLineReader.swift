@@ -45,9 +45,7 @@ public final class TimedLineReader {
       }
       let left = deadline - .now
       var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-      let milliseconds = Int32(
-        max(0, min(Double(Int32.max), (left / .milliseconds(1)).rounded(.up))))
-      let status = poll(&ready, 1, milliseconds)
+      let status = poll(&ready, 1, left.pollMilliseconds)
       if status < 0 && errno == EINTR { continue }
       if status == 0 {
         timedOut = true

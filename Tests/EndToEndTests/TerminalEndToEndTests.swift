@@ -93,6 +93,17 @@ struct TerminalEndToEndTests {
     try run.tmux.wait(forText: "register crashed; the terminal was restored.")
   }
 
+  @Test("the longest --idle-timeout (31 years): the form waits for keys as with any other")
+  func longestIdleTimeout() throws {
+    let run = try Run("--idle-timeout 1000000000")
+    try run.tmux.wait(forText: "Create account")
+    try run.tmux.type("alice")
+    try run.tmux.wait(forText: "alice")
+    try run.tmux.keys("Escape")
+    #expect(try run.status() == 1)
+    try run.expectRestored()
+  }
+
   @Test("Esc and Ctrl-C restore the terminal, bracketed paste included")
   func keys() throws {
     for (key, expected) in [("Escape", 1), ("C-c", 130)] {
