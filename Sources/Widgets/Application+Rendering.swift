@@ -41,9 +41,10 @@ extension Application {
     let offset = viewport.minY - scrollY
     for view in views where view.needsDisplay {
       view.invalidation.reset()
-      guard !view.layoutFrame.offsetBy(dx: 0, dy: offset).intersection(viewport).isEmpty else {
-        continue
-      }
+      // Off screen: drawn when scrolled to. A view of no size (an empty text) is drawn, to
+      // nothing, so that what it reads is watched and it can grow.
+      let frame = view.layoutFrame.offsetBy(dx: 0, dy: offset)
+      guard frame.isEmpty || !frame.intersection(viewport).isEmpty else { continue }
       let invalidation = view.invalidation
       if invalidation.isWatching {
         draw(view)
@@ -92,13 +93,16 @@ extension Application {
     needsFullRedraw = true
   }
 
-  /// True when a view to be drawn now wants another height than it was given (a text
-  /// that wraps has changed): the content must be laid out again.
+  /// True when a view to be drawn now wants another size than it was given (a text that
+  /// wraps has changed; a centred one grew or shrank): the content must be laid out again.
   private var sizesChanged: Bool {
     root.subtree.contains { view in
-      view.needsDisplay && view.children.isEmpty
-        && view.sizeThatFits(Size(width: view.layoutFrame.width, height: screen.size.height))
-          .height != view.layoutFrame.height
+      guard view.needsDisplay && view.children.isEmpty else { return false }
+      let given = view.layoutFrame.size
+      let wanted = view.sizeThatFits(
+        Size(width: view.offeredWidth ?? given.width, height: screen.size.height))
+      return wanted.height != given.height
+        || (view.offeredWidth != nil && wanted.width != given.width)
     }
   }
 

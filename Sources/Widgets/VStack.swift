@@ -82,6 +82,7 @@ public final class VStack: View {
       let wanted = child.sizeThatFits(Size(width: width, height: frame.height))
       let alignment = child.stackAlignment
       let childWidth = alignment == .fill ? width : min(wanted.width, width)
+      child.offeredWidth = alignment == .fill ? nil : width
       let x = frame.minX + left + (alignment == .center ? (width - childWidth) / 2 : 0)
       place(child, in: Rect(x: x, y: y, width: childWidth, height: wanted.height))
       y += wanted.height + spacing

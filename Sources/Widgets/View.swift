@@ -46,6 +46,9 @@ open class View: Observable {
   private var hasFocus = false
   /// How the view sits in a ``VStack`` (``aligned(_:)``).
   var stackAlignment = VStack.Alignment.fill
+  /// The width its stack offered at the last layout when the view took only what it
+  /// wanted of it (not filling): a content that wants another width is laid out again.
+  var offeredWidth: Int?
   /// How many times the view was drawn: what tests count to prove redraws are minimal.
   @_spi(Testing) public internal(set) var drawCount = 0
 

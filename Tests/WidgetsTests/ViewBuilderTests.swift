@@ -40,6 +40,21 @@ struct ViewBuilderTests {
     #expect(stack.children.allSatisfy { $0.parent === stack })
   }
 
+  @Test("a centred label whose text grows or shrinks is laid out again, whole and centred")
+  func alignedChildFollowsItsText() {
+    let model = Model()
+    let screen = MemoryScreen(size: Size(width: 30, height: 12))
+    let application = Application(
+      screen: screen, root: VStack { Label({ model.name }).aligned(.center) }, contentWidth: 30)
+    application.render()
+    for text in ["Saved", "Saved again, and longer", "Done"] {
+      model.name = text
+      application.render()
+      let column = (30 - text.count) / 2
+      #expect(screen.lines[0] == String(repeating: " ", count: column) + text, "\(text)")
+    }
+  }
+
   @Test("aligned(.center) centres a child; others fill the width")
   func alignment() {
     let button = Button("Go") {}.aligned(.center)
