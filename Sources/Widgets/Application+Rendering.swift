@@ -79,6 +79,7 @@ extension Application {
   }
 
   private func layout() {
+    for view in root.subtree { view.adopt(theme) }
     let size = screen.size
     let width = min(contentWidth, size.width)
     let height = root.sizeThatFits(Size(width: width, height: size.height)).height

@@ -36,7 +36,7 @@ public final class RequirementRow: Control {
   private let state: () -> State
   /// What the row offers after its text, if anything.
   @ViewState public var offer: Offer?
-  /// The glyphs of the last drawing: the icon's width decides where wrapped lines start.
+  /// The application's glyphs: the icon's width decides where wrapped lines start.
   private var glyphs = Theme.Glyphs.unicode
 
   /// A row showing `text` in `state`, both read when it is drawn; `fitting` lists the
@@ -88,6 +88,8 @@ public final class RequirementRow: Control {
     return (runs, TextWidth.columns(of: icon) + 1)
   }
 
+  override func adopt(_ theme: Theme) { glyphs = theme.glyphs }
+
   /// As many rows as the wrapped text takes.
   public override func sizeThatFits(_ proposal: Size) -> Size {
     let (runs, indent) = runs(state())
@@ -100,7 +102,6 @@ public final class RequirementRow: Control {
   public override func draw(in canvas: Canvas) {
     canvas.clear()
     let theme = canvas.theme
-    glyphs = theme.glyphs
     let state = state()
     let style =
       switch state {

@@ -97,13 +97,17 @@ open class View: Observable {
 
   // MARK: Layout
 
+  /// The application's theme, before the view is measured: a view whose size depends on
+  /// its glyphs keeps them (the theme is fixed for the application's life).
+  func adopt(_ theme: Theme) {}
+
   /// The size the view wants within `proposal` (its width never exceeds the proposal's).
   open func sizeThatFits(_ proposal: Size) -> Size { Size(width: proposal.width, height: 1) }
 
   /// The columns the view needs to show everything it may show without cutting it: its
   /// widest text, drawn with `theme`'s glyphs. A container's is its widest child's plus
-  /// its own margins. A screen is laid out as wide as its root's (see
-  /// ``Application/contentWidth``), so the widths of a form come from what is in it.
+  /// its own margins. A program may set ``Application/contentWidth`` from its screens'
+  /// roots, so that the widths of a form come from what is in it.
   open func idealWidth(for theme: Theme) -> Int {
     children.map { $0.idealWidth(for: theme) }.max() ?? 0
   }

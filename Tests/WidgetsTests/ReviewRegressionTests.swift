@@ -27,4 +27,16 @@ struct WidgetRegressionTests {
     application.process([])
     #expect(ran == ["first"])
   }
+
+  @Test("without UTF-8 a wrapped requirement is measured with the icon it is drawn with")
+  func asciiRowWraps() {
+    let screen = MemoryScreen(
+      size: Size(width: 20, height: 8), capabilities: ScreenCapabilities(colors: false, unicode: false))
+    let row = RequirementRow("Aa bbbbbbbbbbbbbbbbb") { .unmet }
+    let application = Application(screen: screen, root: VStack([row]), contentWidth: 20)
+    application.render()
+    // "[ ] " is four columns: 16 of the 17 b's fit under "Aa", the last one under them.
+    #expect(row.frame.height == 3)
+    #expect(screen.lines.joined().filter { $0 == "b" }.count == 17, "\(screen.lines)")
+  }
 }
