@@ -107,12 +107,16 @@ open class TextField: View {
   /// Every text ``accessory`` may be, for the field's ``idealWidth(for:)``.
   open var accessories: [String] { accessory.map { [$0] } ?? [] }
 
-  /// The label row whole: the label, the meter two columns after it, and the widest
-  /// accessory a column further.
+  /// Every row whole: the label, the meter two columns after it and the widest accessory a
+  /// column further; the placeholder; the caption row's texts. (A maximum-length notice
+  /// on the label row takes the label's place where both do not fit.)
   open override func idealWidth(for theme: Theme) -> Int {
     let meter = meter.map { 2 + $0.columns + 1 } ?? 0
     let accessory = accessories.map { 1 + TextWidth.columns(of: $0) }.max() ?? 0
-    return TextWidth.columns(of: label) + meter + accessory
+    let labelRow = TextWidth.columns(of: label) + meter + accessory
+    let captionRow = caption.map { [$0(), errorMessage(), maxLengthMessage] } ?? []
+    let texts = ([placeholder] + captionRow).compactMap { $0 }.map(TextWidth.columns)
+    return max(labelRow, texts.max() ?? 0)
   }
 
   /// The key or mouse edit as this field understands it (secure fields change word moves).
@@ -124,10 +128,6 @@ open class TextField: View {
 
   /// Label, value and underline, and the caption row if the field has a caption.
   public var rowCount: Int { caption == nil ? 3 : 4 }
-
-  /// The label sits above the value while the field is focused or holds text; otherwise
-  /// it sits in the value row.
-  public var isLabelFloating: Bool { isFocused || !editor.isEmpty }
 
   /// While it is enabled.
   open override var acceptsFocus: Bool { isEnabled() }

@@ -55,6 +55,22 @@ struct ViewBuilderTests {
     }
   }
 
+  @Test("a field's ideal width holds its widest row: label and accessory, placeholder, caption")
+  func fieldIdealWidth() {
+    let theme = Theme(capabilities: ScreenCapabilities(colors: true, unicode: true))
+    let short = TextField(label: "Name", text: Binding(initialValue: ""))
+    #expect(short.idealWidth(for: theme) == 4)
+    let placeholder = TextField(
+      label: "Name", placeholder: "As on your passport", text: Binding(initialValue: ""))
+    #expect(placeholder.idealWidth(for: theme) == 19)
+    let caption = TextField(
+      label: "Name", text: Binding(initialValue: ""), caption: { "Letters, spaces and hyphens" })
+    caption.errorMessage = { "Letters only" }
+    #expect(caption.idealWidth(for: theme) == 27)
+    caption.maxLengthMessage = "At most 64 characters, and no more than that"
+    #expect(caption.idealWidth(for: theme) == 44)
+  }
+
   @Test("aligned(.center) centres a child; others fill the width")
   func alignment() {
     let button = Button("Go") {}.aligned(.center)
