@@ -41,9 +41,7 @@ public final class FieldGallery {
     let address = Binding(initialValue: "")
     email = TextField(label: "Email", text: address, caption: { "Only for your receipts" }).with {
       [visited] email in
-      email.showsError = { [unowned email] in
-        visited.fields.contains(ObjectIdentifier(email)) && !address.get().contains("@")
-      }
+      email.showsError = { visited.email && !address.get().contains("@") }
       email.errorMessage = { "An address needs an @" }
     }
 
@@ -67,11 +65,12 @@ public final class FieldGallery {
 
   /// Call when a view loses focus: the email field shows its error only after that.
   public func didLeave(_ view: View) {
-    visited.fields.insert(ObjectIdentifier(view))
+    // Set once: setting it again would still announce a change, and redraw the field.
+    if view === email && !visited.email { visited.email = true }
   }
 }
 
-/// The fields left so far: observable, as everything a drawing reads must be.
+/// Whether the email field was left: observable, as everything a drawing reads must be.
 @Observable private final class Visited {
-  var fields: Set<ObjectIdentifier> = []
+  var email = false
 }

@@ -98,9 +98,6 @@ public final class Application {
     self.theme = theme ?? Theme(capabilities: screen.capabilities)
   }
 
-  /// The clock timers run on: the screen's.
-  public var clock: any LoopClock { screen.clock }
-
   // MARK: Running
 
   /// Draws, then handles input and timers until ``stop()``, a key, a signal or the end of

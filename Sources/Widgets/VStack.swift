@@ -52,10 +52,9 @@ public final class VStack: View {
     self.init(spacing: spacing, padding: padding, content())
   }
 
-  /// Adds `child` at the bottom, sitting as `alignment` says (by default as the child's
-  /// ``View/aligned(_:)`` said, else filling the width).
-  public func add(_ child: View, alignment: Alignment? = nil) {
-    if let alignment { child.stackAlignment = alignment }
+  /// Adds `child` at the bottom, sitting as its ``View/aligned(_:)`` said (else filling the
+  /// width).
+  public func add(_ child: View) {
     addChild(child)
   }
 

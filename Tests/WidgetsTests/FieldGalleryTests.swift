@@ -96,6 +96,18 @@ struct FieldGalleryTests {
     #expect(views[redrawn[0]] === gallery.plain)
   }
 
+  @Test("moving focus between other fields does not redraw the email field")
+  func tabsLeaveEmailAlone() {
+    application.focus(gallery.email)
+    press(Key(.tab))  // left once: from now on it may show its error
+    application.focus(gallery.plain)
+    application.render()
+    let before = gallery.email.drawCount
+    press(Key(.tab), Key(.tab), Key(.tab))
+    #expect(application.focused !== gallery.email)
+    #expect(gallery.email.drawCount == before)
+  }
+
   @Test("every field shows what it would draw now, after every key")
   func nothingStale() {
     let script: [Event] = [
