@@ -122,7 +122,9 @@ public protocol AccountStore: Sendable {
   /// Stores a new hash of `newPassword` for the account `signIn(login:password:)` with
   /// `currentPassword` would sign in to, checked exactly as that checks it (a wrong one
   /// counts as a failed sign-in; `.throttled` while the login is locked). Nil when the
-  /// login or the current password is wrong, with no word of which.
+  /// login or the current password is wrong, with no word of which; also when another
+  /// session changed the password (or removed the account) between the check and the
+  /// change: the password checked is no longer the current one.
   func changePassword(login: String, currentPassword: String, newPassword: String)
     throws(AccountStoreError) -> ChangedPassword?
 

@@ -174,9 +174,9 @@ extension Strings {
 
       Клавиши: Tab или ↓ — следующее поле, Shift-Tab или ↑ — предыдущее.
       Enter — к следующему полю, а в последнем, когда всё заполнено, — создать
-      аккаунт (войти, сменить пароль); на кнопке Enter нажимает её. F2 или Ctrl-R — показать
-      пароль. Esc — назад (на экране входа) или выйти; Ctrl-C — прервать;
-      Ctrl-Z — приостановить.
+      аккаунт (войти, сменить пароль); на кнопке Enter нажимает её. F2 или
+      Ctrl-R — показать пароль. Esc — назад (на экране входа) или выйти;
+      Ctrl-C — прервать; Ctrl-Z — приостановить.
 
       Как принудительная команда OpenSSH (см. docs/ssh.md) требует терминал
       (ssh -t); клиент может добавить sign-in (начать со входа) или plain
@@ -248,7 +248,7 @@ extension Strings {
     changingPassword: "Меняем пароль…",
     newPasswordSameAsCurrent: "Новый пароль совпадает с текущим.",
     cannotChangePassword: { "Пароль не изменён: \($0)" },
-    passwordChanged: { "Пароль \($0) изменён." }
+    passwordChanged: { "Пароль аккаунта \($0) изменён." }
   )
 
   private static func russianRefusal(_ refusal: DatabaseRefusal) -> String {

@@ -37,9 +37,9 @@ public final class CursesScreen: Screen {
   /// form in its top-left 512x256 cells (19 MB at most, against gigabytes).
   public static let maximumSize = Size(width: 512, height: 256)
 
-  /// Opens the controlling terminal. Unless the program has chosen a locale, the
-  /// environment's is taken first (`setlocale(LC_ALL, "")`): without it ncurses draws no
-  /// character beyond ASCII.
+  /// Opens the controlling terminal. While the program is still in the locale every C
+  /// program starts in ("C"), the environment's is taken first (`setlocale(LC_ALL, "")`):
+  /// without it ncurses draws no character beyond ASCII.
   /// - Parameters:
   ///   - colors: whether colours may be used (they are only if the terminal has them).
   ///   - crashNotice: a line shown on the restored terminal if the program crashes.

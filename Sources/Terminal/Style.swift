@@ -2,17 +2,17 @@
 public enum Color: Int, CaseIterable, Hashable, Sendable {
   /// Colour 0.
   case black
-  /// Colour 1: errors.
+  /// Colour 1.
   case red
-  /// Colour 2: what is met.
+  /// Colour 2.
   case green
-  /// Colour 3: what is pending.
+  /// Colour 3.
   case yellow
   /// Colour 4.
   case blue
   /// Colour 5.
   case magenta
-  /// Colour 6: focus and links.
+  /// Colour 6.
   case cyan
   /// Colour 7.
   case white

@@ -17,9 +17,10 @@ public struct KeyBindings: Hashable, Sendable {
     case focusPrevious
     /// Give the terminal back to the shell until the program is resumed.
     case suspend
-    /// Leave: `Application.onCancel`, by default stopping the application.
+    /// Leave: `Application.onCancel`, by default ending ``Application/run()`` as cancelled.
     case cancel
-    /// Interrupt: `Application.onInterrupt`, by default stopping the application.
+    /// Interrupt: `Application.onInterrupt`, by default ending ``Application/run()`` as
+    /// interrupted.
     case interrupt
   }
 

@@ -41,4 +41,12 @@ struct HelpTests {
     let unknown = listed.filter { $0.names.isDisjoint(with: names) }
     #expect(unknown.isEmpty, "in the Russian --help, not in Options.flags: \(unknown)")
   }
+
+  @Test("--help fits an 80-column terminal in every language", arguments: ["en", "ru"])
+  func fits(language: String) {
+    let strings = language == "ru" ? Strings.russian : .english
+    for line in strings.help.split(separator: "\n") {
+      #expect(line.count <= 80, "\(line.count) columns: \(line)")
+    }
+  }
 }
