@@ -31,7 +31,8 @@ struct WidgetRegressionTests {
   @Test("without UTF-8 a wrapped requirement is measured with the icon it is drawn with")
   func asciiRowWraps() {
     let screen = MemoryScreen(
-      size: Size(width: 20, height: 8), capabilities: ScreenCapabilities(colors: false, unicode: false))
+      size: Size(width: 20, height: 8),
+      capabilities: ScreenCapabilities(colors: false, unicode: false))
     let row = RequirementRow("Aa bbbbbbbbbbbbbbbbb") { .unmet }
     let application = Application(screen: screen, root: VStack([row]), contentWidth: 20)
     application.render()
