@@ -10,27 +10,21 @@ extension PostgresSQL {
     """
 }
 
-extension PostgresAccountStore {
+extension PostgresAccountStore: PasswordChangingStore {
   /// Checks the current password by signing in (the same NUL refusal, identity, decoy and
   /// throttle, shared by every host), then stores a hash of the new one in one UPDATE.
   public func changePassword(login: String, currentPassword: String, newPassword: String)
     throws(AccountStoreError) -> ChangedPassword?
   {
-    // Before the sign-in, so that a refused new password counts for nothing.
-    guard !newPassword.utf8.contains(0) else { throw .containsNUL("new password") }
-    guard let (account, current) = try verify(login: login, password: currentPassword) else {
-      return nil
+    try changeVerifiedPassword(
+      login: login, currentPassword: currentPassword, newPassword: newPassword)
+  }
+
+  func replaceHash(with hash: String, key: String, login: String, over current: String)
+    throws(AccountStoreError) -> Bool
+  {
+    try run { connection, _ throws(PostgresError) in
+      try !connection.query(PostgresSQL.changePassword, [hash, key, login, current]).isEmpty
     }
-    // Hashing is slow on purpose and holds no connection.
-    let hash = try PasswordHash.make(newPassword)
-    let key = identity.identityKey(login)
-    let changed = try run { connection, _ throws(PostgresError) in
-      try !connection.query(PostgresSQL.changePassword, [hash, key, account.login, current])
-        .isEmpty
-    }
-    // Changed by another meanwhile (the password checked is no longer the current one), or
-    // removed: as a wrong password.
-    guard changed else { return nil }
-    return ChangedPassword(login: account.login, passwordHash: hash, changedAt: Timestamp.now())
   }
 }

@@ -10,7 +10,7 @@ public final class PostgresAccountStore: ClosableAccountStore, CustomStringConve
   /// Where the accounts are, with no password in it.
   public let uri: PostgresURI
   let identity: any LoginIdentity
-  private let clock: @Sendable () -> Int
+  let clock: @Sendable () -> Int
   /// Nil once closed.
   private let connection: Mutex<Connection?>
   private let retry: RetryPolicy
@@ -184,7 +184,7 @@ public final class PostgresAccountStore: ClosableAccountStore, CustomStringConve
     try run { connection, _ throws(PostgresError) in
       _ = try connection.query(PostgresSQL.clearFailures, [key])
     }
-    return (SignedInAccount(login: registered, signedInAt: Timestamp.now()), hash)
+    return (SignedInAccount(login: registered, signedInAt: Timestamp.string(clock())), hash)
   }
 
   // MARK: Inside

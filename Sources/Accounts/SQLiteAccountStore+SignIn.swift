@@ -40,7 +40,7 @@ extension SQLiteAccountStore {
       _ = try withConnection { connection throws(DatabaseError) in
         try connection.throttle.succeeded(key)
       }
-      return (SignedInAccount(login: stored, signedInAt: Timestamp.now()), hash)
+      return (SignedInAccount(login: stored, signedInAt: Timestamp.string(clock())), hash)
     case .unknown, nil:
       // No such login (or no file: no accounts at all). As long as a wrong password.
       _ = PasswordHash.verify(password, against: PasswordHash.decoy)

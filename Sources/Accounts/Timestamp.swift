@@ -2,7 +2,7 @@
   import Glibc
 #endif
 
-/// The current time as ISO 8601 in UTC, to the second: `2026-11-29T18:48:43Z`.
+/// Times as ISO 8601 in UTC, to the second: `2026-11-29T18:48:43Z`.
 enum Timestamp {
   /// Seconds since 1970: the clock every process agrees on (the sign-in throttle's).
   @Sendable static func seconds() -> Int {
@@ -10,8 +10,6 @@ enum Timestamp {
     clock_gettime(CLOCK_REALTIME, &now)
     return now.tv_sec
   }
-
-  static func now() -> String { string(seconds()) }
 
   /// `seconds` since 1970 as ISO 8601 in UTC. Such strings sort as the times do.
   static func string(_ seconds: Int) -> String {

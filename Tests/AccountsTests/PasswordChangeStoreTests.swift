@@ -33,6 +33,19 @@ struct PasswordChangeStoreTests {
   }
 
   @Test(
+    "the times reported are the store's clock's: signed in, changed", arguments: Engine.allCases)
+  func times(engine: Engine) throws {
+    let throttled = try ThrottledStore(engine)
+    throttled.clock.advance(60)
+    let store = throttled.store
+    #expect(
+      try store.signIn(login: "alice", password: "Secret123")?.signedInAt == "2027-01-15T08:01:00Z")
+    let changed = try store.changePassword(
+      login: "alice", currentPassword: "Secret123", newPassword: "Zq7vLm2pR")
+    #expect(changed?.changedAt == "2027-01-15T08:01:00Z")
+  }
+
+  @Test(
     "two changes racing with the same current password: one is made, the other is told no",
     arguments: Engine.allCases)
   func racing(engine: Engine) throws {
