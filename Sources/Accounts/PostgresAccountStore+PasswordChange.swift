@@ -10,7 +10,7 @@ extension PostgresSQL {
     """
 }
 
-extension PostgresAccountStore: PasswordChangingStore {
+extension PostgresAccountStore {
   /// Checks the current password by signing in (the same NUL refusal, identity, decoy and
   /// throttle, shared by every host), then stores a hash of the new one in one UPDATE.
   public func changePassword(login: String, currentPassword: String, newPassword: String)

@@ -85,15 +85,7 @@ public final class PostgresAccountStore: ClosableAccountStore, CustomStringConve
     try insert(login: login, passwordHash: passwordHash, origin: nil)
   }
 
-  private func create(login: String, password: String, origin: SignUpOrigin?)
-    throws(AccountStoreError) -> CreatedAccount
-  {
-    guard !login.utf8.contains(0) else { throw .containsNUL("login") }
-    // Hashing is slow on purpose and holds no connection.
-    return try insert(login: login, passwordHash: try PasswordHash.make(password), origin: origin)
-  }
-
-  private func insert(login: String, passwordHash: String, origin: SignUpOrigin?)
+  func insert(login: String, passwordHash: String, origin: SignUpOrigin?)
     throws(AccountStoreError) -> CreatedAccount
   {
     let prepared = try PreparedLogin(
@@ -138,7 +130,7 @@ public final class PostgresAccountStore: ClosableAccountStore, CustomStringConve
 
   public func accountsCreated(from address: String) throws(AccountStoreError) -> Int {
     guard !Self.hasNUL(address) else { return 0 }
-    let since = Timestamp.string(clock() - SignUpOrigin.windowSeconds)
+    let since = PreparedLogin.windowStart(now: clock())
     let count = try run { connection, _ throws(PostgresError) in
       try connection.query(PostgresSQL.accountsCreatedFrom, [address, since]).first?[0] ?? nil
     }

@@ -26,7 +26,12 @@ struct PreparedLogin {
     (key, skeleton) = (identity.identityKey(login), identity.skeleton(login))
     account = CreatedAccount(
       login: login, passwordHash: passwordHash, createdAt: Timestamp.string(now))
-    since = Timestamp.string(now - SignUpOrigin.windowSeconds)
+    since = Self.windowStart(now: now)
+  }
+
+  /// The start of the window, at `now`, in which an address's sign-ups are counted.
+  static func windowStart(now: Int) -> String {
+    Timestamp.string(now - SignUpOrigin.windowSeconds)
   }
 
   /// The key a sign-in looks `login` up by, as typed.

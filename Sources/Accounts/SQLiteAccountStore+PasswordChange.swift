@@ -1,6 +1,6 @@
 import Registration
 
-extension SQLiteAccountStore: PasswordChangingStore {
+extension SQLiteAccountStore {
   /// Checks the current password by signing in (the same NUL refusal, identity, decoy and
   /// throttle), then stores a hash of the new one in one UPDATE of that account's row.
   public func changePassword(login: String, currentPassword: String, newPassword: String)

@@ -17,7 +17,7 @@ extension SQLiteAccountStore {
   }
 
   public func accountsCreated(from address: String) throws(AccountStoreError) -> Int {
-    let since = Timestamp.string(clock() - SignUpOrigin.windowSeconds)
+    let since = PreparedLogin.windowStart(now: clock())
     return try withConnection { connection throws(DatabaseError) in
       try connection.countFromAddress.bind(address, since)
       defer { connection.countFromAddress.finish() }
@@ -31,17 +31,9 @@ extension SQLiteAccountStore {
     try insert(login: login, passwordHash: passwordHash, origin: nil)
   }
 
-  private func create(login: String, password: String, origin: SignUpOrigin?)
-    throws(AccountStoreError) -> CreatedAccount
-  {
-    guard !login.utf8.contains(0) else { throw .containsNUL("login") }
-    // Hashing is slow on purpose and needs no lock.
-    return try insert(login: login, passwordHash: try PasswordHash.make(password), origin: origin)
-  }
-
   /// Inserts the account in one statement that also refuses a lookalike and, with a
   /// limit, an address that has made its share: no race slips past either.
-  private func insert(login: String, passwordHash: String, origin: SignUpOrigin?)
+  func insert(login: String, passwordHash: String, origin: SignUpOrigin?)
     throws(AccountStoreError) -> CreatedAccount
   {
     let prepared = try PreparedLogin(

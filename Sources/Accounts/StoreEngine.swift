@@ -1,11 +1,15 @@
 import Registration
 
-/// What Change password needs of an engine: its sign-in check, and one UPDATE that stores
-/// a new hash only over the hash that check saw. The steps around them are the same on
-/// every engine, and written once here.
-protocol PasswordChangingStore {
+/// What an engine (SQLite, PostgreSQL) gives: its insert, its sign-in check, and its
+/// UPDATE of a hash. The steps around them are the same on every engine, and written
+/// once here.
+protocol StoreEngine {
   var identity: any LoginIdentity { get }
   var clock: @Sendable () -> Int { get }
+  /// Inserts the account in one statement that also refuses a lookalike and, with a
+  /// limit, an address that has made its share.
+  func insert(login: String, passwordHash: String, origin: SignUpOrigin?)
+    throws(AccountStoreError) -> CreatedAccount
   /// The sign-in check (NUL refusal, identity, decoy, throttle): the account and the hash
   /// the password was verified against, or nil.
   func verify(login: String, password: String) throws(AccountStoreError)
@@ -16,7 +20,16 @@ protocol PasswordChangingStore {
     throws(AccountStoreError) -> Bool
 }
 
-extension PasswordChangingStore {
+extension StoreEngine {
+  /// `AccountStore.createAccount`: the password hashed, then the account inserted.
+  func create(login: String, password: String, origin: SignUpOrigin?)
+    throws(AccountStoreError) -> CreatedAccount
+  {
+    // Refused before the hash, which is slow on purpose (the insert refuses it too).
+    guard !login.utf8.contains(0) else { throw .containsNUL("login") }
+    return try insert(login: login, passwordHash: try PasswordHash.make(password), origin: origin)
+  }
+
   /// `AccountStore.changePassword`: the current password checked as a sign-in, then the
   /// new one's hash stored over the hash it was checked against.
   func changeVerifiedPassword(login: String, currentPassword: String, newPassword: String)
@@ -39,3 +52,6 @@ extension PasswordChangingStore {
       login: account.login, passwordHash: hash, changedAt: Timestamp.string(clock()))
   }
 }
+
+extension SQLiteAccountStore: StoreEngine {}
+extension PostgresAccountStore: StoreEngine {}
