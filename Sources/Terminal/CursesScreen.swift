@@ -23,7 +23,7 @@ public final class CursesScreen: Screen {
   private let screen: OpaquePointer
   let window: UnsafeMutablePointer<WINDOW>
   let input: TerminalInput
-  let savedModes: termios
+  private let savedModes: termios
   var shownCursor: Point?
   private var isOpen = true
   /// Our own suspension is over; the SIGCONT that follows it needs nothing more.

@@ -56,7 +56,8 @@ public final class PostgresServer: Sendable {
     let parent = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
     var path = Array("\(parent)/register-pg-XXXXXX".utf8CString)
     guard mkdtemp(&path) != nil else { throw POSIXError(.EACCES) }
-    directory = String(cString: path)
+    directory = String(
+      decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let root = getuid() == 0
     asServerUser = root ? ["/usr/sbin/runuser", "-u", "nobody", "--"] : []
     if root, let nobody = getpwnam("nobody") {
