@@ -102,8 +102,9 @@ extension Application {
       let given = view.layoutFrame.size
       let wanted = view.sizeThatFits(
         Size(width: view.offeredWidth ?? given.width, height: screen.size.height))
-      return wanted.height != given.height
-        || (view.offeredWidth != nil && wanted.width != given.width)
+      // Never wider than offered, as the stack places it (whatever a subclass answers).
+      let width = view.offeredWidth.map { min(wanted.width, $0) } ?? given.width
+      return wanted.height != given.height || width != given.width
     }
   }
 
