@@ -40,11 +40,11 @@ extension Application {
     }
     let offset = viewport.minY - scrollY
     for view in views where view.needsDisplay {
-      view.invalidation.reset()
-      // Off screen: drawn when scrolled to. A view of no size (an empty text) is drawn, to
-      // nothing, so that what it reads is watched and it can grow.
+      // Not on screen (scrolled off, or of no size: an empty text): drawn once it is. It
+      // stays marked meanwhile, so that `sizesChanged` sees it grow or shrink.
       let frame = view.layoutFrame.offsetBy(dx: 0, dy: offset)
-      guard frame.isEmpty || !frame.intersection(viewport).isEmpty else { continue }
+      guard !frame.intersection(viewport).isEmpty else { continue }
+      view.invalidation.reset()
       let invalidation = view.invalidation
       if invalidation.isWatching {
         draw(view)

@@ -40,4 +40,28 @@ struct WidgetRegressionTests {
     #expect(row.frame.height == 3)
     #expect(screen.lines.joined().filter { $0 == "b" }.count == 17, "\(screen.lines)")
   }
+
+  @Observable final class Text {
+    var value = "Short"
+  }
+
+  @Test("a row whose text grows while scrolled off screen is laid out anew when scrolled to")
+  func grownOffScreen() {
+    let text = Text()
+    let row = RequirementRow({ text.value }) { .unmet }
+    let button = Button("Go") {}
+    let root = VStack([
+      TextField(label: "A", text: Binding(initialValue: "")),
+      TextField(label: "B", text: Binding(initialValue: "")), row, button,
+    ])
+    let application = Application(
+      screen: MemoryScreen(size: Size(width: 20, height: 6)), root: root, contentWidth: 20)
+    application.render()
+    #expect(application.screenFrame(of: row)?.minY ?? 0 > 4, "off screen")
+    text.value = "a text long enough to need three lines"
+    application.render()
+    application.focus(button)
+    application.render()
+    #expect(row.frame.height == 3)
+  }
 }
