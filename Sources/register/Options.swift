@@ -121,8 +121,20 @@ struct Options: Equatable {
     return options
   }
 
-  /// A whole number of at least `minimum` (decimal digits only; at most a day's worth of
-  /// seconds and then some, so that no sum overflows).
+  /// These options with what the SSH client's command asks for (`sign-in`, `plain`); a
+  /// command the forced command's flags cannot do is refused as those flags would be.
+  func merged(with ssh: SSHSession) throws(UsageError) -> Options {
+    var options = self
+    if ssh.signIn {
+      if changePassword { throw .conflicting("--change-password", "sign-in") }
+      options.signIn = true
+    }
+    if ssh.plain { options.plain = true }
+    return options
+  }
+
+  /// A whole number of at least `minimum` (decimal digits only; at most 1,000,000,000,
+  /// about 31 years of seconds, so that no sum of them overflows).
   private static func number(_ text: String, for option: String, minimum: Int)
     throws(UsageError) -> Int
   {

@@ -66,8 +66,12 @@ do {
   exit(2)
 }
 if let ssh {
-  if ssh.signIn { parsed.signIn = true }
-  if ssh.plain { parsed.plain = true }
+  do {
+    parsed = try parsed.merged(with: ssh)
+  } catch {
+    complain(Options.message(for: error, in: strings))
+    exit(2)
+  }
   // `ssh -T`, or a command without -t: nothing can tell a person typing (whose terminal
   // echoes the password) from a script; a script says `plain`.
   if !parsed.plain && isatty(STDIN_FILENO) == 0 {

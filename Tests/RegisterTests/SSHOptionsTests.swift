@@ -80,6 +80,26 @@ struct SSHOptionsTests {
   }
 
   @Test(
+    "the client's command joins the forced command's flags; sign-in with Change password is refused"
+  )
+  func merged() throws {
+    func session(_ command: String) throws -> SSHSession {
+      try #require(
+        try SSHSession(environment: [
+          "SSH_CONNECTION": "192.0.2.7 51234 192.0.2.1 22", "SSH_ORIGINAL_COMMAND": command,
+        ]))
+    }
+    let forced = try Options.parse(["--idle-timeout", "60"])
+    let joined = try forced.merged(with: try session("sign-in plain"))
+    #expect(joined.signIn && joined.plain && joined.idleTimeout == 60)
+    let changing = try Options.parse(["--change-password"])
+    #expect(try changing.merged(with: try session("plain")).plain)
+    #expect(throws: Options.UsageError.conflicting("--change-password", "sign-in")) {
+      try changing.merged(with: try session("sign-in"))
+    }
+  }
+
+  @Test(
     "anything else is refused whole",
     arguments: [
       "bash", "sign-in sign-up", "plain plain", "sign-in; rm -rf /", "--db=/tmp/x", "SIGN-IN",
