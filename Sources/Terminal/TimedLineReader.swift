@@ -47,6 +47,8 @@ public final class TimedLineReader {
       var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
       let status = poll(&ready, 1, left.pollMilliseconds)
       if status < 0 && errno == EINTR { continue }
+      // A wait longer than poll(2) takes ends early: waited again until the deadline.
+      if status == 0 && ContinuousClock.now < deadline { continue }
       if status == 0 {
         timedOut = true
         return nil
