@@ -9,6 +9,12 @@ OUTPUT=${1:-.build/docs}
 WORK=.build/docs-build
 GRAPHS=$WORK/symbol-graphs
 MODULES="Terminal Widgets"
+# The compiler and docc leave folders in TMPDIR on every run (TemporaryDirectory.*, an
+# empty one named by a UUID): they get one inside the build folder, emptied each time.
+TMPDIR="$PWD/$WORK/tmp"
+export TMPDIR
+rm -rf "$TMPDIR"
+mkdir -p "$TMPDIR"
 
 # A build of its own, so that the test build keeps its flags (and its cache). Graphs are
 # written when a module compiles: an unchanged module keeps the ones it wrote.
