@@ -4,6 +4,13 @@ import Widgets
 // What Sign up shows, made from its model: what a submission waits for, the line under the
 // button. Kept beside the screen, so that the screen reads as its layout.
 
+extension Meter {
+  /// The strength of the password being chosen on Sign up (one line on the screen).
+  static func strength(of viewModel: RegistrationViewModel, _ strings: Strings) -> Meter {
+    .strength({ viewModel.strength }, strings: strings)
+  }
+}
+
 extension RegistrationViewModel {
   /// What a submission waits for: the first check still under way, in its row's words.
   var checkingText: String {

@@ -33,9 +33,7 @@ public final class SignUpScreen {
       label: strings.confirmationLabel, text: Binding(viewModel, \.confirmation), strings: strings
     ).limit(to: .of(.confirmation), strings: strings)
     // On the label row: a row of its own would not leave 24 lines for the whole form.
-    if viewModel.estimatesStrength {
-      passwordField.meter = .strength({ viewModel.strength }, strings: strings)
-    }
+    if viewModel.estimatesStrength { passwordField.meter = .strength(of: viewModel, strings) }
     submitButton = Button(strings.signUpButton, isEnabled: { viewModel.canSubmit }) {}
     signInLink = Link(strings.haveAccount, title: strings.signInLink) {}
 
