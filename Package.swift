@@ -23,7 +23,13 @@ let package = Package(
     // libpwquality, loaded at run time (Debian has no static library for it).
     .target(name: "CPwquality"),
     .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
-    .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
+    // ICU behind plain C types (see cicu.h: Foundation's own ICU clashes with its headers).
+    .target(
+      name: "CICU",
+      linkerSettings: [
+        .linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata"),
+        .linkedLibrary("stdc++"), .linkedLibrary("m"),
+      ]),
     // libpq's header only (no pkg-config: that would link it): Accounts loads the library
     // with dlopen when a URI asks for it.
     .systemLibrary(name: "CPostgres", providers: [.apt(["libpq-dev"])]),
@@ -78,9 +84,7 @@ let package = Package(
       dependencies: ["Accounts", "Policy", "Registration", "CSQLite", "TestSupport"]),
     .testTarget(name: "PolicyTests", dependencies: ["Policy", "Registration"]),
     .testTarget(name: "PasswordQualityTests", dependencies: ["PasswordQuality", "Registration"]),
-    // What only the PostgreSQL store has, through @testable import. Apart from
-    // AccountsTests: there Policy's ICU headers and Foundation's clash in the clang
-    // importer as soon as a test reaches libpq's types.
+    // What only the PostgreSQL store has, through @testable import.
     .testTarget(
       name: "PostgresTests", dependencies: ["Accounts", "Registration", "TestSupport"]),
     .testTarget(

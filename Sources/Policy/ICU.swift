@@ -3,16 +3,16 @@ import CICU
 /// The few ICU services logins need, on Swift strings. ICU works in UTF-16.
 enum ICU {
   /// Unicode's general category of a code point (ICU's `UCharCategory`).
-  static func category(of scalar: Unicode.Scalar) -> UCharCategory {
-    UCharCategory(rawValue: UInt32(cicu_char_type(UChar32(scalar.value))))
+  static func category(of scalar: Unicode.Scalar) -> cicu_category {
+    cicu_char_type(Int32(bitPattern: scalar.value))
   }
 
   static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool {
-    cicu_is_default_ignorable(UChar32(scalar.value)) != 0
+    cicu_is_default_ignorable(Int32(bitPattern: scalar.value)) != 0
   }
 
   static func isWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
-    cicu_is_white_space(UChar32(scalar.value)) != 0
+    cicu_is_white_space(Int32(bitPattern: scalar.value)) != 0
   }
 
   /// NFC: canonical composition, `e` + U+0301 becomes `é`.
@@ -36,18 +36,18 @@ enum ICU {
     string(skeleton(nfkcCasefold(skeleton(Array(text.utf16)))))
   }
 
-  private static func nfkcCasefold(_ text: [UChar]) -> [UChar] {
+  private static func nfkcCasefold(_ text: [UInt16]) -> [UInt16] {
     normalize(text, with: cicu_nfkc_casefold)
   }
 
-  private static func skeleton(_ text: [UChar]) -> [UChar] {
+  private static func skeleton(_ text: [UInt16]) -> [UInt16] {
     guard let checker = SpoofChecker.shared.checker else { return text }
     return utf16Call(text) { source, length, destination, capacity, error in
       cicu_skeleton(checker, source, length, destination, capacity, error)
     }
   }
 
-  private static func string(_ units: [UChar]) -> String {
+  private static func string(_ units: [UInt16]) -> String {
     String(decoding: units, as: UTF16.self)
   }
 
@@ -55,16 +55,16 @@ enum ICU {
   static func spoofChecks(_ text: String) -> Int32 {
     guard let checker = SpoofChecker.shared.checker else { return 0 }
     let units = Array(text.utf16)
-    var error = U_ZERO_ERROR
+    var error = CICU_ZERO_ERROR
     let failed = cicu_spoof_check(checker, units, Int32(units.count), &error)
-    return error.rawValue > U_ZERO_ERROR.rawValue ? 0 : failed
+    return error > CICU_ZERO_ERROR ? 0 : failed
   }
 
   private static func normalize(
-    _ text: [UChar], with instance: (UnsafeMutablePointer<UErrorCode>) -> OpaquePointer?
-  ) -> [UChar] {
-    var error = U_ZERO_ERROR
-    guard let normalizer = instance(&error), error.rawValue <= U_ZERO_ERROR.rawValue else {
+    _ text: [UInt16], with instance: (UnsafeMutablePointer<Int32>) -> OpaquePointer?
+  ) -> [UInt16] {
+    var error = CICU_ZERO_ERROR
+    guard let normalizer = instance(&error), error <= CICU_ZERO_ERROR else {
       return text
     }
     return utf16Call(text) { source, length, destination, capacity, error in
@@ -75,26 +75,26 @@ enum ICU {
   /// Calls an ICU function that writes UTF-16 into a buffer, growing the buffer once if
   /// ICU says it was too small. On an error the text comes back unchanged.
   private static func utf16Call(
-    _ source: [UChar],
+    _ source: [UInt16],
     _ body: (
-      UnsafePointer<UChar>, Int32, UnsafeMutablePointer<UChar>, Int32,
-      UnsafeMutablePointer<UErrorCode>
+      UnsafePointer<UInt16>, Int32, UnsafeMutablePointer<UInt16>, Int32,
+      UnsafeMutablePointer<Int32>
     ) -> Int32
-  ) -> [UChar] {
+  ) -> [UInt16] {
     var capacity = source.count * 3 + 16
     for _ in 0..<2 {
-      var error = U_ZERO_ERROR
+      var error = CICU_ZERO_ERROR
       var needed = 0
-      let output = [UChar](unsafeUninitializedCapacity: capacity) { buffer, count in
+      let output = [UInt16](unsafeUninitializedCapacity: capacity) { buffer, count in
         needed = Int(
           body(source, Int32(source.count), buffer.baseAddress!, Int32(capacity), &error))
-        count = error.rawValue <= U_ZERO_ERROR.rawValue ? needed : 0
+        count = error <= CICU_ZERO_ERROR ? needed : 0
       }
-      if error == U_BUFFER_OVERFLOW_ERROR {
+      if error == CICU_BUFFER_OVERFLOW_ERROR {
         capacity = needed
         continue
       }
-      return error.rawValue <= U_ZERO_ERROR.rawValue ? output : source
+      return error <= CICU_ZERO_ERROR ? output : source
     }
     return source
   }
@@ -107,9 +107,9 @@ final class SpoofChecker: @unchecked Sendable {
   let checker: OpaquePointer?
 
   private init() {
-    var error = U_ZERO_ERROR
+    var error = CICU_ZERO_ERROR
     let opened = cicu_spoof_open(&error)
-    if error.rawValue > U_ZERO_ERROR.rawValue {
+    if error > CICU_ZERO_ERROR {
       cicu_spoof_close(opened)
       checker = nil
     } else {

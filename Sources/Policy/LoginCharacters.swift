@@ -16,10 +16,10 @@ enum LoginCharacters {
   static func forbidden(in login: String) -> LoginProblem? {
     for scalar in login.unicodeScalars {
       switch ICU.category(of: scalar) {
-      case U_CONTROL_CHAR: return .controlCharacter
-      case U_SPACE_SEPARATOR, U_LINE_SEPARATOR, U_PARAGRAPH_SEPARATOR: return .space
-      case U_FORMAT_CHAR: return .invisibleCharacter
-      case U_UNASSIGNED, U_PRIVATE_USE_CHAR, U_SURROGATE: return .unknownCharacter
+      case CICU_CONTROL_CHAR: return .controlCharacter
+      case CICU_SPACE_SEPARATOR, CICU_LINE_SEPARATOR, CICU_PARAGRAPH_SEPARATOR: return .space
+      case CICU_FORMAT_CHAR: return .invisibleCharacter
+      case CICU_UNASSIGNED, CICU_PRIVATE_USE_CHAR, CICU_SURROGATE: return .unknownCharacter
       default:
         if ICU.isWhiteSpace(scalar) { return .space }
         if ICU.isDefaultIgnorable(scalar) { return .invisibleCharacter }
@@ -75,8 +75,8 @@ enum LoginCharacters {
 
   private static func isLetterDigitOrMark(_ scalar: Unicode.Scalar) -> Bool {
     switch ICU.category(of: scalar) {
-    case U_UPPERCASE_LETTER, U_LOWERCASE_LETTER, U_TITLECASE_LETTER, U_MODIFIER_LETTER,
-      U_OTHER_LETTER, U_DECIMAL_DIGIT_NUMBER:
+    case CICU_UPPERCASE_LETTER, CICU_LOWERCASE_LETTER, CICU_TITLECASE_LETTER, CICU_MODIFIER_LETTER,
+      CICU_OTHER_LETTER, CICU_DECIMAL_DIGIT_NUMBER:
       true
     default: isMark(scalar)
     }
@@ -84,7 +84,7 @@ enum LoginCharacters {
 
   private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
     switch ICU.category(of: scalar) {
-    case U_NON_SPACING_MARK, U_COMBINING_SPACING_MARK, U_ENCLOSING_MARK: true
+    case CICU_NON_SPACING_MARK, CICU_COMBINING_SPACING_MARK, CICU_ENCLOSING_MARK: true
     default: false
     }
   }
