@@ -40,12 +40,23 @@ extension Application {
     }
     let offset = viewport.minY - scrollY
     for view in views where view.needsDisplay {
-      // Not on screen (scrolled off, or of no size: an empty text): drawn once it is. It
-      // stays marked meanwhile, so that `sizesChanged` sees it grow or shrink.
-      let frame = view.layoutFrame.offsetBy(dx: 0, dy: offset)
-      guard !frame.intersection(viewport).isEmpty else { continue }
       view.invalidation.reset()
       let invalidation = view.invalidation
+      // Not on screen (scrolled off, or of no size: an empty text): drawn once it is, as
+      // scrolling draws everything. Meanwhile what decides its size is watched (a drawing
+      // reads it too), so that growing or shrinking lays the content out again.
+      let frame = view.layoutFrame.offsetBy(dx: 0, dy: offset)
+      guard !frame.intersection(viewport).isEmpty else {
+        if !invalidation.isWatching && !invalidation.isWatchingSize {
+          invalidation.startWatchingSize()
+          withObservationTracking {
+            _ = wantedSize(of: view)
+          } onChange: {
+            invalidation.changed()
+          }
+        }
+        continue
+      }
       if invalidation.isWatching {
         draw(view)
       } else {
@@ -98,14 +109,19 @@ extension Application {
   /// wraps has changed; a centred one grew or shrank): the content must be laid out again.
   private var sizesChanged: Bool {
     root.subtree.contains { view in
-      guard view.needsDisplay && view.children.isEmpty else { return false }
-      let given = view.layoutFrame.size
-      let wanted = view.sizeThatFits(
-        Size(width: view.offeredWidth ?? given.width, height: screen.size.height))
-      // Never wider than offered, as the stack places it (whatever a subclass answers).
-      let width = view.offeredWidth.map { min(wanted.width, $0) } ?? given.width
-      return wanted.height != given.height || width != given.width
+      view.needsDisplay && view.children.isEmpty && wantedSize(of: view) != view.layoutFrame.size
     }
+  }
+
+  /// The size `view` wants where it is laid out: the height it needs at its width, and
+  /// where its stack lets it take only what it wants, that width (never wider than offered,
+  /// as the stack places it, whatever a subclass answers).
+  private func wantedSize(of view: View) -> Size {
+    let given = view.layoutFrame.size
+    let wanted = view.sizeThatFits(
+      Size(width: view.offeredWidth ?? given.width, height: screen.size.height))
+    return Size(
+      width: view.offeredWidth.map { min(wanted.width, $0) } ?? given.width, height: wanted.height)
   }
 
   /// Keeps the focused view's group on screen, or at least the view itself.

@@ -162,9 +162,16 @@ final class Invalidation: Sendable {
   var isWatching: Bool { watching.load(ordering: .acquiring) }
   func startWatching() { watching.store(true, ordering: .releasing) }
 
+  /// True while an observation of what the view's size was measured from is live (a view
+  /// off screen, not drawn): a drawing must still watch what it reads.
+  var isWatchingSize: Bool { watchingSize.load(ordering: .acquiring) }
+  func startWatchingSize() { watchingSize.store(true, ordering: .releasing) }
+  private let watchingSize = Atomic<Bool>(false)
+
   /// What an observation calls when something the view read has changed.
   func changed() {
     watching.store(false, ordering: .releasing)
+    watchingSize.store(false, ordering: .releasing)
     flag.store(true, ordering: .releasing)
   }
 }
