@@ -30,6 +30,10 @@ enum Schema {
     CREATE INDEX accounts_client_address ON accounts (client_address, created_at)
       WHERE client_address IS NOT NULL;
     """,
+    // 5: throttle records keyed by a digest of the login key, client networks (an IPv6
+    // address's /64) for the per-address limit, the creation time indexed for the limit
+    // per hour.
+    .digestsAndNetworks,
   ]
 
   static var version: Int { migrations.count }

@@ -12,6 +12,11 @@ enum ThrottlePolicy {
   /// A login whose last lock ended this long ago starts again with free tries, and its
   /// record is deleted: the store holds only a day of failures.
   static let forgetAfter = 24 * 60 * 60
+  /// The most records the store keeps (about 100 bytes each, whatever the login: keys are
+  /// digests): past it, a new record drops the ones that end soonest. A day of failures
+  /// from an attacker rotating logins so stays a few megabytes; its price is that such an
+  /// attacker can, with this many new logins, wipe an older lock.
+  static let mostRecords = 100_000
 
   /// Seconds a login is locked after its `failures`-th failure in a row.
   static func lock(afterFailures failures: Int) -> Int {
