@@ -39,9 +39,9 @@ enum PostgresSchema {
     // 3: throttle records keyed by the hexadecimal SHA-256 of the login key (the same
     // digest as `SHA256.hex`), so that a record's size no longer grows with the login; at
     // most 100000 of them (ThrottlePolicy.mostRecords), those ending soonest dropped. The
-    // network the per-address limit counts (an IPv6 address's /64): accounts from before
-    // count by their address as it was written. The creation time indexed for the limit
-    // per hour.
+    // network the per-address limit counts (an IPv6 address's /64), filled in for accounts
+    // from before by `normaliseAddresses` (SQL alone would fail on text that is no
+    // address). The creation time indexed for the limit per hour.
     """
     ALTER TABLE sign_in_failures RENAME COLUMN login_key TO key_digest;
     UPDATE sign_in_failures SET key_digest = encode(sha256(convert_to(key_digest, 'UTF8')), 'hex');
@@ -49,7 +49,8 @@ enum PostgresSchema {
       SELECT key_digest FROM sign_in_failures ORDER BY locked_until
       LIMIT greatest(0, (SELECT count(*) FROM sign_in_failures) - 100000));
     ALTER TABLE accounts ADD COLUMN client_network text;
-    UPDATE accounts SET client_network = client_address WHERE client_address IS NOT NULL;
+    CREATE INDEX accounts_client_unnormalised ON accounts (id)
+      WHERE client_network IS NULL AND client_address IS NOT NULL;
     CREATE INDEX accounts_client_network ON accounts (client_network, created_at)
       WHERE client_network IS NOT NULL;
     CREATE INDEX accounts_created_at ON accounts (created_at)
@@ -97,6 +98,27 @@ enum PostgresSchema {
     } catch {
       if connection.isOpen { try? connection.execute("ROLLBACK") }
       throw error
+    }
+  }
+
+  /// Normalises the client addresses of accounts from before schema 3 (`ClientAddress`) and
+  /// fills in their networks, in batches; nothing to do (an index lookup) once done.
+  /// Hosts starting at once may both do it: each writes the same.
+  static func normaliseAddresses(_ connection: PostgresConnection) throws(PostgresError) {
+    while true {
+      let rows = try connection.query(
+        """
+        SELECT id, client_address FROM accounts
+        WHERE client_network IS NULL AND client_address IS NOT NULL ORDER BY id LIMIT 500
+        """)
+      if rows.isEmpty { return }
+      for row in rows {
+        guard let id = row[0], let address = row[1] else { continue }
+        let parsed = ClientAddress(address)
+        _ = try connection.query(
+          "UPDATE accounts SET client_address = $2, client_network = $3 WHERE id = $1::bigint",
+          [id, parsed?.text ?? address, parsed?.network ?? address])
+      }
     }
   }
 
