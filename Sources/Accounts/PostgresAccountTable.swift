@@ -22,7 +22,6 @@ final class PostgresAccountTable: AccountTable {
       try retry.run { _ throws(PostgresError) in
         if !opened.isOpen { try opened.reconnect() }
         try PostgresSchema.migrate(opened)
-        try PostgresSchema.normaliseAddresses(opened)
       }
       connection = Mutex(Held(opened))
     } catch {

@@ -40,8 +40,8 @@ enum PostgresSchema {
     // digest as `SHA256.hex`), so that a record's size no longer grows with the login; at
     // most 100000 of them (ThrottlePolicy.mostRecords), those ending soonest dropped. The
     // network the per-address limit counts (an IPv6 address's /64), filled in for accounts
-    // from before by `normaliseAddresses` (SQL alone would fail on text that is no
-    // address). The creation time indexed for the limit per hour.
+    // from before by `normaliseAddresses` in the same transaction (SQL alone would fail on
+    // text that is no address). The creation time indexed for the limit per hour.
     """
     ALTER TABLE sign_in_failures RENAME COLUMN login_key TO key_digest;
     UPDATE sign_in_failures SET key_digest = encode(sha256(convert_to(key_digest, 'UTF8')), 'hex');
@@ -49,8 +49,6 @@ enum PostgresSchema {
       SELECT key_digest FROM sign_in_failures ORDER BY locked_until
       LIMIT greatest(0, (SELECT count(*) FROM sign_in_failures) - 100000));
     ALTER TABLE accounts ADD COLUMN client_network text;
-    CREATE INDEX accounts_client_unnormalised ON accounts (id)
-      WHERE client_network IS NULL AND client_address IS NOT NULL;
     CREATE INDEX accounts_client_network ON accounts (client_network, created_at)
       WHERE client_network IS NOT NULL;
     CREATE INDEX accounts_created_at ON accounts (created_at)
@@ -93,6 +91,8 @@ enum PostgresSchema {
       let current = try version(connection) ?? 0
       guard current <= migrations.count else { throw newer(current, than: migrations.count) }
       for migration in migrations[current...] { try connection.execute(migration) }
+      // Migration 3's part that SQL cannot do, in its transaction, by the migrating role.
+      if current < 3 && migrations == Self.migrations { try normaliseAddresses(connection) }
       _ = try connection.query(setSchemaVersion, [String(migrations.count)])
       try connection.execute("COMMIT")
     } catch {
@@ -102,9 +102,8 @@ enum PostgresSchema {
   }
 
   /// Normalises the client addresses of accounts from before schema 3 (`ClientAddress`) and
-  /// fills in their networks, in batches; nothing to do (an index lookup) once done.
-  /// Hosts starting at once may both do it: each writes the same.
-  static func normaliseAddresses(_ connection: PostgresConnection) throws(PostgresError) {
+  /// fills in their networks, in batches.
+  private static func normaliseAddresses(_ connection: PostgresConnection) throws(PostgresError) {
     while true {
       let rows = try connection.query(
         """
