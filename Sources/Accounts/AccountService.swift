@@ -32,6 +32,9 @@ public final class AccountService: ClosableAccountStore, PrehashedAccountStore,
   /// The SQLite file's path (on PostgreSQL, the URI without its password).
   public var path: String { (table as? SQLiteAccountTable)?.path ?? table.description }
 
+  /// The PostgreSQL database's URI (its password kept out of `description`); nil on SQLite.
+  public var uri: PostgresURI? { (table as? PostgresAccountTable)?.uri }
+
   /// Makes the storage now if there is none: SQLite's file, for tools that fill it from
   /// outside (PostgreSQL has its schema from the start).
   public func create() throws(AccountStoreError) { try table.create() }
