@@ -180,7 +180,9 @@ public final class AccountService: ClosableAccountStore, PrehashedAccountStore,
   }
 
   /// The sign-in, the one sequence every engine shares: the identity key, the account
-  /// found, an attempt claimed from the throttle, exactly one hash verified (the
+  /// found (before the claim, since it decides the record: a login against the rules has
+  /// its own only if an account from before has it), an attempt claimed from the
+  /// throttle, exactly one hash verified (the
   /// account's, or the decoy's when there is none, so that a wrong login takes as long as
   /// a wrong password), the failures cleared when it was right. Gives the hash the
   /// password was checked against (a change of password stores its new one only over it).

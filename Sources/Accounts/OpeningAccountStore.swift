@@ -12,7 +12,7 @@ public final class OpeningAccountStore: AccountStore {
 
   private let opening = Opening()
 
-  /// Starts opening the SQLite database at `path` (see SQLiteAccountStore), with logins
+  /// Starts opening the SQLite database at `path` (see AccountService.init(path:)), with logins
   /// compared by `identity`.
   public convenience init(path: String, identity: any LoginIdentity, createsFolders: Bool = false) {
     self.init(location: .file(path: path), identity: identity, createsFolders: createsFolders)

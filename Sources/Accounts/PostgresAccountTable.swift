@@ -57,8 +57,8 @@ final class PostgresAccountTable: AccountTable {
       let inserted = try Self.transaction(db, if: limited) { () throws(PostgresError) -> Bool in
         // Held until the end of the transaction: sign-ups from one address (or, with a
         // limit per hour, all of them) are counted and inserted one after the other,
-        // across hosts. Two keys for an address, apart from the one-key space of
-        // PostgresSchema's lock; the first is "regs" in ASCII.
+        // across hosts. "regs" in ASCII: as one key, the store's (PostgresSchema's is
+        // another); as the first of two, an address's (a space of its own).
         if new.rate != nil {
           _ = try db.query("SELECT pg_advisory_xact_lock(1919248243)")
         } else if let origin, origin.limit != nil {

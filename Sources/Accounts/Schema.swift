@@ -12,7 +12,7 @@ enum Schema {
     // 1: accounts. `login` is kept as typed; `login_key` (the login in lower case) is
     // what is unique, so ALICE and alice cannot both exist.
     Migration(stringLiteral: Version1.accounts + ";\n" + Version1.index + ";"),
-    // 2: failed sign-ins per login key, for the throttle (SignInThrottle). No rowid:
+    // 2: failed sign-ins per login key, for the throttle (ThrottlePolicy). No rowid:
     // the key is the row.
     """
     CREATE TABLE sign_in_failures (

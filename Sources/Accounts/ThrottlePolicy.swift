@@ -1,5 +1,5 @@
-/// The sign-in throttle's rule, one for both engines (SQLite's `SignInThrottle`, the
-/// PostgreSQL store's SQL), in the spirit of pam_faillock: a few free tries, then each
+/// The sign-in throttle's rule, one for both engines (the `claim` of `SQLiteAccountTable`
+/// and of `PostgresAccountTable`), in the spirit of pam_faillock: a few free tries, then each
 /// failure locks the login for twice as long as the one before, up to 15 minutes. A login
 /// that does not exist is counted the same way, so locks (like timing) do not tell which
 /// logins exist.
