@@ -158,6 +158,20 @@ struct UserAddWrapperTests {
     #expect(run.shadowEntry("newbie") == nil)
   }
 
+  @Test("a user of that name made meanwhile by someone else is left alone")
+  func madeMeanwhile() throws {
+    // Between the wrapper's check and its useradd, another useradd makes the name.
+    let run = try run(
+      "newbie",
+      before: """
+        printf '#!/bin/sh\\n%s/real/useradd -c other -- newbie\\nexec %s/real/useradd "$@"\\n' \\
+          $d $d >$d/fake-useradd
+        """)
+    #expect(run.status == 1)
+    #expect(run.user("newbie")?[4] == "other", "\(run.passwd)")
+    #expect(run.hasGroup("newbie"))
+  }
+
   @Test("chpasswd failing: the user, its group and its home are taken back")
   func passwordNotSet() throws {
     let run = try run("newbie", failing: "chpasswd")
