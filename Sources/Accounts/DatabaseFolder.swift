@@ -40,11 +40,17 @@ struct DatabaseFolder {
     guard stat(resolved, &status) == 0 else {
       throw .unavailable("\(folder): \(DatabaseFile.reason(errno))")
     }
+    let path = (resolved == "/" ? "" : resolved) + "/" + name
     let writableByOthers = status.st_mode & 0o022 != 0
     if writableByOthers || (status.st_uid != geteuid() && status.st_uid != 0) {
+      // `--db /tmp/somewhere`: that it is a folder is the mistake to tell of.
+      var target = stat()
+      if lstat(path, &target) == 0 && target.st_mode & S_IFMT == S_IFDIR {
+        throw .refused(.isFolder)
+      }
       throw .refused(.folderUnsafe(folder))
     }
-    return (resolved == "/" ? "" : resolved) + "/" + name
+    return path
   }
 
   /// Creates the folder and any missing parents, private (0700): only for the default

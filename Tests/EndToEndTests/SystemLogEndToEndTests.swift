@@ -18,7 +18,7 @@ struct SystemLogEndToEndTests {
     // 4080 bytes, then the hash: cut at 4096 first, 16 characters of it were logged.
     try "printf '%4080s' '' | tr ' ' x; echo \"$REGISTER_PASSWORD_HASH\"\n"
       .write(toFile: "\(folder)/hook.sh", atomically: true, encoding: .utf8)
-    try "eve\nZq7vLm2pR\nZq7vLm2pR\n"
+    try "evelyn\nZq7vLm2pR\nZq7vLm2pR\n"
       .write(toFile: "\(folder)/input", atomically: true, encoding: .utf8)
     let system = """
       set -eu
@@ -40,7 +40,7 @@ struct SystemLogEndToEndTests {
     let line = lines[0]
     // <86>: authpriv.info. glibc writes the tag itself, then ": ".
     #expect(line.hasPrefix("<86>"), "\(line)")
-    #expect(line.contains(" register: on-create for eve: done; output: xxx"), "\(line)")
+    #expect(line.contains(" register: on-create for evelyn: done; output: xxx"), "\(line)")
     #expect(!line.contains("register: register:"), "\(line)")
     #expect(line.hasSuffix(String(repeating: "x", count: 100) + "[password hash]\\u{A}"), "\(line)")
     #expect(!line.contains("$y$"), "\(line)")
