@@ -103,7 +103,8 @@ public final class List: View {
       table.map { column < $0.count ? TextWidth.columns(of: $0[column]) : 0 }.max() ?? 0
     }
     let room = width - gap * max(0, count - 1)
-    while widths.reduce(0, +) > room, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
+    while widths.reduce(0, +) > room,
+      let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
       widths[widest] > 1
     {
       widths[widest] -= 1

@@ -92,7 +92,9 @@ struct CheckboxTests {
   @Test("left unticked, it says so in the error style; ticking it ends the error")
   func errorAfterLeaving() {
     let form = harness()
-    form.widget.showsError = { [answers] in form.left.contains { $0 === form.widget } && !answers.accepted }
+    form.widget.showsError = { [answers] in
+      form.left.contains { $0 === form.widget } && !answers.accepted
+    }
     form.widget.errorMessage = { "Please accept the house rules" }
     form.application.render()
     #expect(form.widget.frame.height == 1)

@@ -111,7 +111,9 @@ struct ChoiceTests {
     #expect(answers.kind == nil)
 
     let form = harness()
-    form.widget.showsError = { [answers] in form.left.contains { $0 === form.widget } && answers.kind == nil }
+    form.widget.showsError = { [answers] in
+      form.left.contains { $0 === form.widget } && answers.kind == nil
+    }
     form.widget.errorMessage = { "Choose one" }
     form.press(Key(.tab))
     #expect(form.row(2) == "Choose one")

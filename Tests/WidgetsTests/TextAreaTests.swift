@@ -165,7 +165,9 @@ struct TextAreaTests {
     #expect(off.style(x: 0, y: 0).attributes.contains(.dim))
 
     let form = harness(width: 30)
-    form.widget.showsError = { [answers] in form.left.contains { $0 === form.widget } && answers.about.isEmpty }
+    form.widget.showsError = { [answers] in
+      form.left.contains { $0 === form.widget } && answers.about.isEmpty
+    }
     form.widget.errorMessage = { "Say a few words" }
     form.press(Key(.tab))
     #expect(form.row(5) == "Say a few words")
