@@ -1,4 +1,5 @@
 import Accounts
+import Door
 import Registration
 
 /// Everything a run decides from its command line, its environment and whether its
@@ -14,8 +15,13 @@ struct Configuration: Equatable {
   var database: String?
   /// Only the default place's folders are made; a path given must be in a folder that exists.
   var createsDatabaseFolders: Bool
-  /// `--idle-timeout`.
+  /// `--idle-timeout`; over SSH 300 seconds when not given.
   var idleTimeout: Int?
+  /// `--session-limit`, 900 seconds when not given: the most a session lasts.
+  var sessionLimit: Int
+  /// Over SSH, how many sessions the door holds at once, and where they are counted
+  /// (nil when there is no place); nil when not over SSH (no address to count).
+  var sessionCounting: SessionCounting?
   /// JSON on stdout: `--json`, or stdout is not a terminal.
   var json: Bool
   /// The form may be tried: not `--plain`, stdin a terminal, `TERM` set and not `dumb`.
@@ -24,6 +30,21 @@ struct Configuration: Equatable {
   var colors: Bool
   /// The locale asks for UTF-8: if it is not installed, C.UTF-8 draws in its place.
   var asksForUTF8: Bool
+
+  /// The door's limits over SSH.
+  struct SessionCounting: Equatable {
+    var limits: SessionLimits
+    /// The session folder (see `SessionFolder`), nil when none can be found.
+    var folder: String?
+  }
+
+  /// Over SSH without `--idle-timeout`: a client that sends nothing does not hold a
+  /// process for long.
+  static let sshIdleTimeout = 300
+  /// Without `--session-limit`: fifteen minutes, whatever comes in.
+  static let defaultSessionLimit = 900
+  /// Without `--sessions-per-address` and `--sessions`.
+  static let defaultLimits = SessionLimits(perAddress: 3, total: 64)
 
   /// What a run starts with: a configuration to run, or a report to give at once.
   enum Startup: Equatable {
@@ -85,7 +106,15 @@ struct Configuration: Equatable {
         options: options, language: language, ssh: ssh,
         database: given ?? SQLiteAccountStore.defaultPath(environment: set),
         createsDatabaseFolders: given == nil,
-        idleTimeout: options.idleTimeout,
+        idleTimeout: options.idleTimeout ?? (ssh == nil ? nil : sshIdleTimeout),
+        sessionLimit: options.sessionLimit ?? defaultSessionLimit,
+        sessionCounting: ssh.map { _ in
+          SessionCounting(
+            limits: SessionLimits(
+              perAddress: options.sessionsPerAddress ?? defaultLimits.perAddress,
+              total: options.sessions ?? defaultLimits.total),
+            folder: SessionFolder.path(environment: set))
+        },
         json: options.json || !stdoutIsTerminal,
         triesForm: !options.plain && stdinIsTerminal && !term.isEmpty && term != "dumb",
         colors: !options.noColor && environment["NO_COLOR"] == nil,

@@ -1,3 +1,4 @@
+import Door
 import Registration
 import Terminal
 
@@ -32,13 +33,26 @@ struct Report: Equatable {
     Report(complaint: message, status: 3)
   }
 
+  /// The door let the session no further (over SSH, too many sessions): status 6. Why the
+  /// sessions could not be counted is the log's, never the client's.
+  static func refused(_ refusal: SessionRefusal, strings: DoorStrings) -> Report {
+    let complaint =
+      switch refusal {
+      case .addressFull(let limit): strings.addressFull(limit)
+      case .full: strings.full
+      case .uncountable: strings.unavailable
+      }
+    return Report(complaint: complaint, status: 6)
+  }
+
   /// What a session's outcome reports. `heldSignal` is a signal that came while an account
   /// was reported and waited: the program still ends with 128 + its number. `json` asks
   /// for a JSON object instead of a line for people; `idleTimeout` is what `--idle-timeout`
-  /// was, for the words of a session that timed out.
+  /// was, for the words of a session that timed out. `deadlineNotice` says that
+  /// `--session-limit` ended the session, when it did and nothing else was said.
   init(
     _ outcome: SessionOutcome, heldSignal: Int32?, json: Bool, strings: Strings,
-    idleTimeout: Int?
+    idleTimeout: Int?, deadlineNotice: String? = nil
   ) {
     var outcome = outcome
     var signal = heldSignal
@@ -82,5 +96,6 @@ struct Report: Equatable {
       case .wrongCredentials: end(5)
       case .handOffFailed: end(4, strings.handOffFailed)
       }
+    if complaint == nil { complaint = deadlineNotice }
   }
 }

@@ -1,4 +1,5 @@
 import Accounts
+import Door
 import HandOff
 import PasswordQuality
 import PlainFrontEnd
@@ -36,7 +37,7 @@ signal(SIGPIPE, SIG_IGN)
 
 let environment = [
   "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "TERM", "HOME", "XDG_DATA_HOME", "REGISTER_DB",
-  "SSH_CONNECTION", "SSH_ORIGINAL_COMMAND", "NO_COLOR",
+  "SSH_CONNECTION", "SSH_ORIGINAL_COMMAND", "NO_COLOR", "XDG_RUNTIME_DIR", "XDG_STATE_HOME",
 ]
 .reduce(into: [String: String]()) { values, name in
   if let value = getenv(name) { values[name] = String(cString: value) }
@@ -52,11 +53,30 @@ case .run(let read): configuration = read
 }
 let options = configuration.options
 let strings = configuration.strings
+let doorStrings = DoorStrings.of(configuration.language)
 
 // Forked as early as it can be, before any thread starts; the checker reads the policy
 // while the locale is read and the terminal starts.
 let passwordPolicyReady = startPasswordPolicy(options.passwordPolicy, strings: strings)
 let strengthEstimator = ZxcvbnEstimator()
+
+// Over SSH, a seat among the door's live sessions on this host, or a refusal before
+// anything else. Taken after the fork above, so the checker does not share its lock.
+let seat: SessionSeat? = configuration.sessionCounting.map { counting in
+  do throws(SessionRefusal) {
+    guard let path = counting.folder else {
+      throw .uncountable("no session folder: neither XDG_RUNTIME_DIR nor HOME is set")
+    }
+    let sessions = LiveSessions(folder: try SessionFolder.open(path))
+    return try sessions.enter(
+      address: configuration.ssh?.clientAddress ?? "", limits: counting.limits)
+  } catch {
+    if case .uncountable(let reason) = error {
+      SystemLog.record("sessions cannot be counted, every session is refused: \(reason)")
+    }
+    perform(.refused(error, strings: doorStrings))
+  }
+}
 
 // A locale asked for and not installed: its character set is what matters for drawing,
 // and C.UTF-8 is always there.
@@ -114,8 +134,9 @@ func requireStore(before: () -> Void = {}) {
   }
 }
 
-/// Reports what the session produced and exits with its status.
-func finish(_ outcome: SessionOutcome) -> Never {
+/// Reports what the session produced and exits with its status. `deadlineNotice` says
+/// that `--session-limit` ended it (when the dialogue has not said so itself).
+func finish(_ outcome: SessionOutcome, deadlineNotice: String? = nil) -> Never {
   // An account being handed on is finished first (a SIGHUP does not cut it short).
   handingOff?.finishCreating()
   // exit() runs no deinit: closed here, SQLite removes the -wal and -shm files.
@@ -123,7 +144,8 @@ func finish(_ outcome: SessionOutcome) -> Never {
   perform(
     Report(
       outcome, heldSignal: EndingSignals.held, json: configuration.json, strings: strings,
-      idleTimeout: configuration.idleTimeout))
+      idleTimeout: configuration.idleTimeout,
+      deadlineNotice: SessionDeadline.reached ? deadlineNotice : nil))
 }
 
 /// Sign up's view model, on the scheduler of the form or of the line-by-line dialogue.
@@ -159,7 +181,11 @@ func openScreen() -> CursesScreen? {
 }
 
 guard let screen = openScreen() else {
-  // The same view models, asked line by line.
+  // The same view models, asked line by line. At the session's limit the dialogue is cut
+  // short by SIGTERM: the line saying why goes first.
+  SessionDeadline.start(
+    seconds: configuration.sessionLimit,
+    notice: "register: " + doorStrings.sessionEnded(configuration.sessionLimit) + "\n")
   let passwordPolicy = requirePasswordPolicy()
   requireStore()
   let scheduler = ManualScheduler()
@@ -183,6 +209,9 @@ guard let screen = openScreen() else {
   finish(outcome == .inputEnded && timedReader?.timedOut == true ? .timedOut : outcome)
 }
 
+// At the session's limit the form ends as SIGTERM ends it; the line saying why comes
+// once the terminal is restored.
+SessionDeadline.start(seconds: configuration.sessionLimit, notice: nil)
 let passwordPolicy = requirePasswordPolicy(before: screen.close)
 let application = Application(screen: screen)
 let scheduler = ApplicationScheduler(application)
@@ -204,4 +233,4 @@ let outcome = app.run()
 EndingSignals.hold(secondEndsAtOnce: false)
 screen.close()
 
-finish(outcome)
+finish(outcome, deadlineNotice: doorStrings.sessionEnded(configuration.sessionLimit))
