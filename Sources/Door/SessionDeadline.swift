@@ -22,6 +22,13 @@ public enum SessionDeadline {
     let context = Unmanaged.passRetained(
       Deadline(seconds: seconds, notice: notice.map { Array($0.utf8) } ?? [])
     ).toOpaque()
+    // The thread starts with every signal blocked, so that signals still reach the main
+    // thread as they did before it existed (the handlers there restore the terminal).
+    var all = sigset_t()
+    var previous = sigset_t()
+    sigfillset(&all)
+    pthread_sigmask(SIG_SETMASK, &all, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
     var thread = pthread_t()
     let started = pthread_create(
       &thread, nil,
