@@ -113,6 +113,34 @@ struct LiveSessionsTests {
     #expect(try folder.entries().count == 5)
   }
 
+  @Test("counting and entering take the folder's lock: while another process holds it, no seat")
+  func folderLock() throws {
+    let folder = try Folder()
+    let sessions = folder.sessions
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+    holder.arguments = ["--no-fork", "-x", "\(folder.path)/.lock", "/bin/sleep", "60"]
+    try holder.run()
+    defer {
+      if holder.isRunning { kill(holder.processIdentifier, SIGKILL) }
+      holder.waitUntilExit()
+    }
+    // Until flock(1) has the lock, a probe of our own gets it.
+    let probe = open("\(folder.path)/.lock", O_RDWR | O_CREAT, 0o600)
+    defer { close(probe) }
+    for _ in 0..<500 where flock(probe, LOCK_EX | LOCK_NB) == 0 {
+      flock(probe, LOCK_UN)
+      usleep(10_000)
+    }
+    #expect(throws: SessionRefusal.uncountable("the lock stayed taken")) {
+      try sessions.enter(address: "192.0.2.7", limits: Self.limits)
+    }
+    #expect(try folder.entries().isEmpty)
+    kill(holder.processIdentifier, SIGKILL)
+    holder.waitUntilExit()
+    _ = try sessions.enter(address: "192.0.2.7", limits: Self.limits)
+  }
+
   @Test(
     "what is planted under a session's name (a link, a FIFO, a folder) neither counts nor hangs")
   func planted() throws {
