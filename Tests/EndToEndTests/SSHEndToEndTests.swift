@@ -278,6 +278,21 @@ struct SSHEndToEndTests {
     #expect(!FileManager.default.fileExists(atPath: "\(folder)/accounts.sqlite"))
   }
 
+  @Test(
+    "--session-limit: the form ends at its limit while typing goes on, says why after, exit 143")
+  func sessionLimitForm() throws {
+    let tmux = try Tmux()
+    let folder = tmux.directory
+    try tmux.shell(
+      "\(Tmux.binary) --session-limit 2 --db \(folder)/accounts.sqlite; "
+        + "echo $? > \(folder)/status; \(SignUpEndToEndTests.doneCommand)")
+    try tmux.wait(forText: "Create account")
+    try tmux.type("alice")
+    #expect(try status(tmux) == 143)
+    try tmux.wait(forText: "register: a session lasts at most 2 seconds: this one was closed")
+    #expect(!FileManager.default.fileExists(atPath: "\(folder)/accounts.sqlite"))
+  }
+
   @Test("--idle-timeout: a form nobody uses closes itself and says why")
   func idle() throws {
     let server = try SSHServer(changes: ["--idle-timeout 300": "--idle-timeout 2"])
