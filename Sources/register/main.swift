@@ -61,7 +61,8 @@ let passwordPolicyReady = startPasswordPolicy(options.passwordPolicy, strings: s
 let strengthEstimator = ZxcvbnEstimator()
 
 // Over SSH, a seat among the door's live sessions on this host, or a refusal before
-// anything else. Taken after the fork above, so the checker does not share its lock.
+// anything else. Taken after the fork above, so the checker does not share its lock;
+// held to the end of the process, when the kernel lets go of the lock.
 let seat: SessionSeat? = configuration.sessionCounting.map { counting in
   do throws(SessionRefusal) {
     guard let path = counting.folder else {
