@@ -51,6 +51,8 @@ let package = Package(
     // Handing a new account on (--on-create): the command, the store that runs it, the log.
     .target(name: "CSpawn"),
     .target(name: "HandOff", dependencies: ["Registration", "Terminal", "CSpawn"]),
+    // The door's own limits: live sessions counted across processes, a hard deadline.
+    .target(name: "Door"),
     // The line-by-line front end on the same view models.
     .target(name: "PlainFrontEnd", dependencies: ["Registration", "Terminal"]),
     // Every feature of the fields on one screen, and the program that shows it.
@@ -69,7 +71,7 @@ let package = Package(
       name: "register",
       dependencies: [
         "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Policy",
-        "PasswordQuality", "Terminal", "Widgets", "HandOff",
+        "PasswordQuality", "Terminal", "Widgets", "HandOff", "Door",
       ]),
 
     // For the tests: an in-memory store, screen snapshots, a seeded random generator, a
@@ -98,6 +100,7 @@ let package = Package(
       dependencies: ["RegistrationUI", "Registration", "Policy", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "HandOffTests", dependencies: ["HandOff", "Registration", "TestSupport"]),
+    .testTarget(name: "DoorTests", dependencies: ["Door"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     // The executable's own parts (the JSON writer), through @testable import.
     .testTarget(name: "RegisterTests", dependencies: ["register"]),

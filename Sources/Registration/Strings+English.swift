@@ -137,8 +137,15 @@ extension Strings {
         --unix-names  logins fit for useradd: a-z first, then a-z, 0-9, - and _;
                       the system's user and group names are taken
         --idle-timeout SECONDS  end the session after that long without input
+                      (over SSH, 300 when not given)
         --max-per-address N  at most N accounts per client address (over SSH,
                       from SSH_CONNECTION) in 24 hours
+        --sessions-per-address N  at most N sessions at once from one client
+                      address, over SSH (default 3; exit 6 past it)
+        --sessions N  at most N sessions at once on this host, over SSH
+                      (default 64; exit 6 past it)
+        --session-limit SECONDS  end a session after that long, whatever
+                      comes in (default 900; as SIGTERM, exit 143)
         --on-create COMMAND  run COMMAND (split into words, no shell) once an
                       account is stored, with REGISTER_LOGIN, REGISTER_PASSWORD_HASH,
                       REGISTER_CREATED_AT and REGISTER_CLIENT_ADDRESS set; if it fails
@@ -162,7 +169,8 @@ extension Strings {
       unknown command), or a password policy that cannot be used; 3 the database
       cannot be opened; 4 the --on-create command failed (the account was
       removed); 5 the login or password of a sign-in (or of a password change) is
-      wrong; 130 interrupted (Ctrl-C); 128+N ended by signal N.
+      wrong; 6 over SSH, too many sessions (see --sessions-per-address and
+      --sessions); 130 interrupted (Ctrl-C); 128+N ended by signal N.
       """,
     loginCharacters: "Letters, digits and . _ -",
     loginUnixCharacters: "Lowercase a-z, digits, - and _",

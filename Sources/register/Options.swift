@@ -39,6 +39,12 @@ struct Options: Equatable {
   var idleTimeout: Int?
   /// `--max-per-address N`: at most N accounts per client address (SSH) in 24 hours.
   var maxPerAddress: Int?
+  /// `--sessions-per-address N`: at most N sessions at once from one client address (SSH).
+  var sessionsPerAddress: Int?
+  /// `--sessions N`: at most N sessions of the door at once on this host (SSH).
+  var sessions: Int?
+  /// `--session-limit SECONDS`: a session ends after this long, whatever comes in.
+  var sessionLimit: Int?
   /// `--on-create COMMAND`, split into words: run for each account once it is stored.
   var onCreate: [String]?
 
@@ -99,6 +105,12 @@ struct Options: Equatable {
           options.idleTimeout = try number(seconds, for: "--idle-timeout", minimum: 1)
         } else if let count = try value(of: "--max-per-address", in: argument) {
           options.maxPerAddress = try number(count, for: "--max-per-address", minimum: 0)
+        } else if let count = try value(of: "--sessions-per-address", in: argument) {
+          options.sessionsPerAddress = try number(count, for: "--sessions-per-address", minimum: 1)
+        } else if let count = try value(of: "--sessions", in: argument) {
+          options.sessions = try number(count, for: "--sessions", minimum: 1)
+        } else if let seconds = try value(of: "--session-limit", in: argument) {
+          options.sessionLimit = try number(seconds, for: "--session-limit", minimum: 1)
         } else if let line = try value(of: "--on-create", in: argument) {
           do {
             options.onCreate = try CommandWords.split(line)

@@ -233,6 +233,66 @@ struct SSHEndToEndTests {
     #expect(try server.sqlite("SELECT count(*) FROM accounts") == "3")
   }
 
+  @Test("--sessions-per-address 3 as shipped: a fourth session at once is refused in words, exit 6")
+  func sessionsPerAddress() throws {
+    let server = try SSHServer()
+    let panes = try (0..<3).map { _ in
+      let pane = try connect(server)
+      try pane.wait(forText: "Create account")
+      return pane
+    }
+    let fourth = try Self.run("/usr/bin/ssh", server.client(command: "plain"), input: "")
+    #expect(fourth.status == 6)
+    #expect(
+      fourth.output.contains(
+        "register: your address already has 3 sessions open, the most it may: close one, or "
+          + "try again later"))
+    #expect(!fourth.output.contains("Login"))
+    // One leaves: the next one is let in.
+    try panes[0].keys("Escape")
+    #expect(try status(panes[0]) == 1)
+    let answers = "newbie\\n\(Self.password)\\n\(Self.password)\\n"
+    let next = try Self.run("/usr/bin/ssh", server.client(command: "plain"), input: answers)
+    #expect(next.status == 0, "\(next.output)")
+    for pane in panes.dropFirst() {
+      try pane.keys("Escape")
+      #expect(try status(pane) == 1)
+    }
+    #expect(try server.sqlite("SELECT count(*) FROM accounts") == "1")
+  }
+
+  @Test("--session-limit: line by line, a session ends whatever comes in, says why, exit 143")
+  func sessionLimit() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("register-limit-\(UUID().uuidString.prefix(8))").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let register =
+      "\(Tmux.binary) --plain --session-limit 1 --idle-timeout 60 --db \(folder)/accounts.sqlite"
+    // A byte now and then keeps the idle timeout away; never a whole answer.
+    let input = "(for i in $(seq 50); do printf a; sleep 0.1; done)"
+    let result = try command("/bin/sh", ["-c", "\(input) | \(register)"])
+    #expect(result.status == 143)
+    #expect(
+      result.output.contains("register: a session lasts at most 1 second: this one was closed"))
+    #expect(!FileManager.default.fileExists(atPath: "\(folder)/accounts.sqlite"))
+  }
+
+  @Test(
+    "--session-limit: the form ends at its limit while typing goes on, says why after, exit 143")
+  func sessionLimitForm() throws {
+    let tmux = try Tmux()
+    let folder = tmux.directory
+    try tmux.shell(
+      "\(Tmux.binary) --session-limit 2 --db \(folder)/accounts.sqlite; "
+        + "echo $? > \(folder)/status; \(SignUpEndToEndTests.doneCommand)")
+    try tmux.wait(forText: "Create account")
+    try tmux.type("alice")
+    #expect(try status(tmux) == 143)
+    try tmux.wait(forText: "register: a session lasts at most 2 seconds: this one was closed")
+    #expect(!FileManager.default.fileExists(atPath: "\(folder)/accounts.sqlite"))
+  }
+
   @Test("--idle-timeout: a form nobody uses closes itself and says why")
   func idle() throws {
     let server = try SSHServer(changes: ["--idle-timeout 300": "--idle-timeout 2"])
@@ -295,7 +355,10 @@ struct SSHEndToEndTests {
 
   @Test("twenty sessions signing up at once all succeed")
   func twenty() throws {
-    let server = try SSHServer(changes: ["--max-per-address 3": "--max-per-address 20"])
+    let server = try SSHServer(changes: [
+      "--max-per-address 3": "--max-per-address 20",
+      "--sessions-per-address 3": "--sessions-per-address 20",
+    ])
     let logins = (0..<20).map { "user" + String(UnicodeScalar(UInt8(97 + $0))) + "x" }
     // One after another up to the form: sshd drops unauthenticated connections beyond
     // MaxStartups (10 in the shipped file), and twenty at once on a busy machine get there.

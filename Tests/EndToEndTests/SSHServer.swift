@@ -87,8 +87,9 @@ final class SSHServer {
     PasswordAuthentication no
     KbdInteractiveAuthentication no
     LogLevel VERBOSE
-    # The forms it starts carry the test's scope, so that the test's cleanup finds them.
-    SetEnv \(Cleanup.variable)=\(Cleanup.current?.id ?? "none")
+    # The forms it starts carry the test's scope, so that the test's cleanup finds them,
+    # and count their sessions in the run's folder, apart from every other run's.
+    SetEnv \(Cleanup.variable)=\(Cleanup.current?.id ?? "none") XDG_RUNTIME_DIR=\(directory)
     Include \(directory)/register.conf
 
     """

@@ -1,0 +1,125 @@
+import Accounts
+import Door
+import Registration
+
+/// Everything a run decides from its command line, its environment and whether its
+/// standard input and output are terminals, before it touches anything: read by a pure
+/// function, so every decision is a unit test.
+struct Configuration: Equatable {
+  /// The flags, with what the SSH client's command added (`sign-in`, `plain`).
+  var options: Options
+  var language: Language
+  /// Set when OpenSSH started us as a forced command (`SSH_CONNECTION`).
+  var ssh: SSHSession?
+  /// `--db`, else `REGISTER_DB`, else the default file; nil when there is no place for it.
+  var database: String?
+  /// Only the default place's folders are made; a path given must be in a folder that exists.
+  var createsDatabaseFolders: Bool
+  /// `--idle-timeout`; over SSH 300 seconds when not given.
+  var idleTimeout: Int?
+  /// `--session-limit`, 900 seconds when not given: the most a session lasts.
+  var sessionLimit: Int
+  /// Over SSH, how many sessions the door holds at once, and where they are counted
+  /// (nil when there is no place); nil when not over SSH (no address to count).
+  var sessionCounting: SessionCounting?
+  /// JSON on stdout: `--json`, or stdout is not a terminal.
+  var json: Bool
+  /// The form may be tried: not `--plain`, stdin a terminal, `TERM` set and not `dumb`.
+  var triesForm: Bool
+  /// Accent colours: neither `--no-color` nor `NO_COLOR` (set at all, even empty).
+  var colors: Bool
+  /// The locale asks for UTF-8: if it is not installed, C.UTF-8 draws in its place.
+  var asksForUTF8: Bool
+
+  /// The door's limits over SSH.
+  struct SessionCounting: Equatable {
+    var limits: SessionLimits
+    /// The session folder (see `SessionFolder`), nil when none can be found.
+    var folder: String?
+  }
+
+  /// Over SSH without `--idle-timeout`: a client that sends nothing does not hold a
+  /// process for long.
+  static let sshIdleTimeout = 300
+  /// Without `--session-limit`: fifteen minutes, whatever comes in.
+  static let defaultSessionLimit = 900
+  /// Without `--sessions-per-address` and `--sessions`.
+  static let defaultLimits = SessionLimits(perAddress: 3, total: 64)
+
+  /// What a run starts with: a configuration to run, or a report to give at once.
+  enum Startup: Equatable {
+    case run(Configuration)
+    case exit(Report)
+  }
+
+  /// The run `arguments` (without the program's name) and `environment` ask for.
+  /// `environment` keeps variables set to the empty string: `NO_COLOR=` counts as set;
+  /// every other variable set empty counts as unset.
+  static func read(
+    arguments: [String], environment: [String: String], stdinIsTerminal: Bool,
+    stdoutIsTerminal: Bool
+  ) -> Startup {
+    let set = environment.filter { !$0.value.isEmpty }
+    // Until the flags are read, messages are in the locale's language.
+    let localeStrings = (Language.preferred(flag: nil, environment: set) ?? .english).strings
+    var options: Options
+    do {
+      options = try Options.parse(arguments)
+    } catch {
+      return .exit(
+        .usage(Options.message(for: error, in: localeStrings) + " " + localeStrings.tryHelp))
+    }
+    guard let language = Language.preferred(flag: options.language, environment: set) else {
+      return .exit(
+        .usage(localeStrings.unknownLanguage(options.language ?? "") + " " + localeStrings.tryHelp))
+    }
+    let strings = language.strings
+    switch options.action {
+    case .help: return .exit(.help(strings.help))
+    case .version: return .exit(.help(Options.version))
+    case .run: break
+    }
+
+    // OpenSSH's forced command: the client's command may choose the screen, or line by line.
+    let ssh: SSHSession?
+    do {
+      ssh = try SSHSession(environment: set)
+    } catch {
+      return .exit(.usage(strings.unknownCommand(error.command)))
+    }
+    if let ssh {
+      do {
+        options = try options.merged(with: ssh)
+      } catch {
+        return .exit(.usage(Options.message(for: error, in: strings)))
+      }
+      // `ssh -T`, or a command without -t: nothing can tell a person typing (whose
+      // terminal echoes the password) from a script; a script says `plain`.
+      if !options.plain && !stdinIsTerminal { return .exit(.usage(strings.needsTerminal)) }
+    }
+
+    let given = options.database ?? set["REGISTER_DB"]
+    let term = set["TERM"] ?? ""
+    let asked = (set["LC_ALL"] ?? set["LC_CTYPE"] ?? set["LANG"] ?? "").lowercased()
+    return .run(
+      Configuration(
+        options: options, language: language, ssh: ssh,
+        database: given ?? SQLiteAccountStore.defaultPath(environment: set),
+        createsDatabaseFolders: given == nil,
+        idleTimeout: options.idleTimeout ?? (ssh == nil ? nil : sshIdleTimeout),
+        sessionLimit: options.sessionLimit ?? defaultSessionLimit,
+        sessionCounting: ssh.map { _ in
+          SessionCounting(
+            limits: SessionLimits(
+              perAddress: options.sessionsPerAddress ?? defaultLimits.perAddress,
+              total: options.sessions ?? defaultLimits.total),
+            folder: SessionFolder.path(environment: set))
+        },
+        json: options.json || !stdoutIsTerminal,
+        triesForm: !options.plain && stdinIsTerminal && !term.isEmpty && term != "dumb",
+        colors: !options.noColor && environment["NO_COLOR"] == nil,
+        asksForUTF8: asked.contains("utf-8") || asked.contains("utf8")))
+  }
+
+  var strings: Strings { language.strings }
+}
