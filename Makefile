@@ -36,6 +36,7 @@ deps:
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
+	infocmp kitty >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
 	command -v jq >/dev/null || missing="$$missing jq"; \
 	test -x /usr/sbin/sshd || missing="$$missing openssh-server"; \
 	command -v ssh >/dev/null || missing="$$missing openssh-client"; \

@@ -12,11 +12,10 @@ let package = Package(
   ],
   targets: [
     // System libraries and C shims.
-    .systemLibrary(
-      name: "CNcurses",
-      pkgConfig: "ncursesw",
-      providers: [.apt(["libncurses-dev"])]
-    ),
+    // No pkgConfig: its flags (-D_DEFAULT_SOURCE, -D_XOPEN_SOURCE=600) are ones SwiftPM
+    // refuses with a warning on every build; shim.h asks for the wide API itself, and
+    // module.modulemap links ncursesw and tinfo (what `pkg-config --libs ncursesw` says).
+    .systemLibrary(name: "CNcurses"),
     .target(name: "CSignals"),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),

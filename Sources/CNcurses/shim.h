@@ -3,8 +3,8 @@
 #ifndef CNCURSES_SHIM_H
 #define CNCURSES_SHIM_H
 
-// SwiftPM drops pkg-config's -D_XOPEN_SOURCE=600; without these the wide-character
-// API (cchar_t, setcchar, wadd_wch) is not declared.
+// The target takes no flags from pkg-config (SwiftPM refuses its -D_XOPEN_SOURCE=600);
+// without these the wide-character API (cchar_t, setcchar, wadd_wch) is not declared.
 #define NCURSES_WIDECHAR 1
 #ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1

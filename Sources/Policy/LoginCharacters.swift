@@ -53,7 +53,8 @@ enum LoginCharacters {
       }
       if character.unicodeScalars.count(where: isMark) > maximumMarks { return .tooManyMarks }
     }
-    let failed = ICU.spoofChecks(login)
+    // ICU failed: `UnicodeLoginPolicy.reservation(of:)` refuses the login, with its keys.
+    guard let failed = ICU.system.spoofChecks(login) else { return nil }
     if failed & cicu_restriction_level_failed() != 0 { return .mixedScripts }
     if failed & cicu_mixed_numbers_failed() != 0 { return .mixedDigits }
     if failed & cicu_invisible_failed() != 0 { return .repeatedMark }

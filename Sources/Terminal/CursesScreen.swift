@@ -112,7 +112,16 @@ public final class CursesScreen: Screen {
     isOpen = false
     csignals_disarm_rescue()
     write(Self.disableModes)
+    // Without an alternate screen (vt100, the Linux console) the form would stay, and the
+    // result printed next would be written over its last row: the screen is cleared and
+    // the cursor put home, as the alternate screen would have left no form behind.
+    let hasAlternateScreen = Self.capability("smcup") != nil
+    if !hasAlternateScreen {
+      werase(window)
+      wrefresh(window)
+    }
     endwin()
+    if !hasAlternateScreen, let home = Self.capability("home") { write(home) }
     delscreen(screen)
     fclose(output)
     var modes = savedModes
@@ -127,14 +136,28 @@ public final class CursesScreen: Screen {
     _ = Glibc.write(tty, &bytes, bytes.count)
   }
 
+  /// A string capability of the terminal, nil when it has none (or an empty one), without
+  /// its padding (`$<2>` in vt100's sgr0): written straight, not through tputs.
+  static func capability(_ name: String) -> String? {
+    guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return nil }
+    var rest = Substring(String(cString: value))
+    var text = ""
+    while let start = rest.firstIndex(of: "$"), rest[rest.index(after: start)...].first == "<",
+      let end = rest[start...].firstIndex(of: ">")
+    {
+      text += rest[..<start]
+      rest = rest[rest.index(after: end)...]
+    }
+    text += rest
+    return text.isEmpty ? nil : text
+  }
+
   /// What a crash must write to leave the terminal usable: modes off, attributes and
   /// cursor normal, main screen back, then the notice.
   private func armRescue(notice: String) {
     var reset = Self.disableModes
-    for capability in ["sgr0", "cnorm", "rmcup"] {
-      if let value = tigetstr(capability), Int(bitPattern: value) != -1 {
-        reset += String(cString: value)
-      }
+    for name in ["sgr0", "cnorm", "rmcup"] {
+      if let value = Self.capability(name) { reset += value }
     }
     if !notice.isEmpty { reset += "\r\n" + notice + "\r\n" }
     var modes = savedModes

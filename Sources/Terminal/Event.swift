@@ -6,6 +6,9 @@ public enum Event: Hashable, Sendable {
   case text(String)
   /// A bracketed paste, delivered whole as one event.
   case paste(String)
+  /// Text that came and cannot be taken (invalid UTF-8, too many combining marks in a
+  /// row): a field shows that it refused it, and nothing is typed in its place.
+  case refused(InputRefusal)
   /// A mouse button pressed or released, or the wheel turned (SGR reports).
   case mouse(MouseEvent)
   /// The terminal changed size; the screen already has the new size.

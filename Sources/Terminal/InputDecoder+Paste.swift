@@ -35,7 +35,7 @@ extension InputDecoder {
     guard !pasteDelivered else { return }
     paste.append(contentsOf: data.prefix(Self.pasteCapacity - paste.count))
     if paste.count == Self.pasteCapacity {
-      events.append(.paste(Self.pasteText(paste)))
+      events.append(pasteEvent(Self.droppingCutCharacter(paste)))
       pasteDelivered = true
       paste = []
     }
@@ -47,14 +47,36 @@ extension InputDecoder {
     let interrupts = paused ? pasteTrailingInterrupts : 0
     if !pasteDelivered {
       paste.removeLast(interrupts)
-      if !paused || !paste.isEmpty { events.append(.paste(Self.pasteText(paste))) }
+      if !paused || !paste.isEmpty { events.append(pasteEvent(paste)) }
     }
     events += repeatElement(.key(.control("c")), count: interrupts)
     (mode, paste, pasteDelivered, pasteTrailingInterrupts) = (.text, [], false, 0)
   }
 
-  private static func pasteText(_ bytes: [UInt8]) -> String {
-    String(decoding: bytes, as: UTF8.self).droppingReplacements
+  /// The paste as text, or refused whole: a paste with invalid UTF-8 or too many marks in
+  /// a row is not taken in part (a password half pasted is worse than none).
+  private mutating func pasteEvent(_ bytes: [UInt8]) -> Event {
+    examined += bytes.count
+    switch StrictText.decode(bytes) {
+    case .success(let text): return .paste(text)
+    case .failure(let refusal): return .refused(refusal)
+    }
+  }
+
+  /// Without a character that the capacity cut in two: the cut is ours, not the sender's.
+  private static func droppingCutCharacter(_ bytes: [UInt8]) -> [UInt8] {
+    // The lead byte of the last character is at most 3 bytes from the end.
+    guard let lead = bytes.indices.suffix(4).last(where: { bytes[$0] & 0xC0 != 0x80 }) else {
+      return bytes
+    }
+    let length: Int
+    switch bytes[lead] {
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default: return bytes
+    }
+    return bytes.count - lead < length ? Array(bytes[..<lead]) : bytes
   }
 
   /// How many bytes at the end of `bytes` (after `start`) are a beginning of `marker`.
@@ -133,13 +155,5 @@ extension InputDecoder {
       }
     }
     return index
-  }
-}
-
-extension String {
-  /// Without the U+FFFD that lenient UTF-8 decoding puts where bytes were invalid.
-  fileprivate var droppingReplacements: String {
-    contains("\u{FFFD}")
-      ? String(String.UnicodeScalarView(unicodeScalars.filter { $0 != "\u{FFFD}" })) : self
   }
 }

@@ -52,6 +52,9 @@ extension InputDecoder {
       return .controlString(length: 2)
     case 0x1B:
       return .event(.key(Key(.escape)), length: 1)
+    case 0x09:
+      // The Linux console's Shift-Tab (terminfo's kcbt there).
+      return .event(.key(Key(.tab, .shift)), length: 2)
     case 0x00..<0x20, 0x7F:
       guard var key = Self.controlKey(next) else { return .event(nil, length: 2) }
       key.modifiers.insert(.alt)
@@ -74,11 +77,21 @@ extension InputDecoder {
   private mutating func csiSequence(_ bytes: [UInt8], at index: Int, resume: Int, atEnd: Bool)
     -> EscapeSequence
   {
+    if bytes.count > index + 2, bytes[index + 2] == UInt8(ascii: "[") {
+      return linuxFunctionKey(bytes, at: index, atEnd: atEnd)
+    }
     var end = index + max(2, resume)
     while end < bytes.count {
       let byte = bytes[end]
       examined += 1
       if (0x40...0x7E).contains(byte) { break }
+      // rxvt ends a Shift-modified key with `$` (`Esc [ 3 $`), which ECMA-48 makes an
+      // intermediate byte: after digits alone it is the end, or the next key would be.
+      if byte == UInt8(ascii: "$"), end > index + 2,
+        bytes[(index + 2)..<end].allSatisfy({ (0x30...0x39).contains($0) })
+      {
+        break
+      }
       // Not a well-formed sequence: drop what was read of it and go on from this byte.
       guard (0x20...0x3F).contains(byte) else { return .event(nil, length: end - index) }
       end += 1
@@ -95,6 +108,21 @@ extension InputDecoder {
     let length = end - index + 1
     if final == "~", parameters == "200" { return .pasteStart(length: length) }
     return .event(Self.csiEvent(parameters: parameters, final: final), length: length)
+  }
+
+  /// The Linux console's F1-F5: `Esc [ [ A` to `Esc [ [ E`.
+  private mutating func linuxFunctionKey(_ bytes: [UInt8], at index: Int, atEnd: Bool)
+    -> EscapeSequence
+  {
+    guard bytes.count > index + 3 else {
+      return atEnd ? .event(nil, length: 3) : .incomplete(scanned: 0)
+    }
+    let final = bytes[index + 3]
+    examined += 2
+    guard (UInt8(ascii: "A")...UInt8(ascii: "E")).contains(final) else {
+      return .event(nil, length: 3)
+    }
+    return .event(.key(Key(.function(Int(final - UInt8(ascii: "A")) + 1))), length: 4)
   }
 
   /// A decimal parameter clamped to `maximumParameter` (0 when empty); nil when it holds
@@ -135,10 +163,29 @@ extension InputDecoder {
     case "~":
       guard let first = numbers.first, let tilde = tildeKey(first) else { return nil }
       code = tilde
+    case "$", "^", "@":
+      // rxvt's modified keys: `Esc [ 3 $` Shift-Delete, `^` Control, `@` both.
+      guard numbers.count == 1, let tilde = tildeKey(numbers[0]) else { return nil }
+      let rxvt: [Character: Modifiers] = ["$": .shift, "^": .control, "@": [.control, .shift]]
+      return .key(Key(tilde, rxvt[final]!))
+    case "a", "b", "c", "d":
+      // rxvt's Shift-arrows: `Esc [ a` to `Esc [ d`.
+      guard parameters.isEmpty else { return nil }
+      return .key(Key(arrow(final), .shift))
     default:
       return nil
     }
     return .key(Key(code, modifiers))
+  }
+
+  /// Up, down, right, left for `a`, `b`, `c`, `d` (rxvt's modified arrows).
+  private static func arrow(_ letter: Character) -> Key.Code {
+    switch letter {
+    case "a": .up
+    case "b": .down
+    case "c": .right
+    default: .left
+    }
   }
 
   private static func tildeKey(_ number: Int) -> Key.Code? {
@@ -152,6 +199,9 @@ extension InputDecoder {
     case 11...15: .function(number - 10)
     case 17...21: .function(number - 11)
     case 23...26: .function(number - 12)
+    // F15-F20 as the VT220 numbers them (rxvt and the Linux console: Shift-F3 to F10).
+    case 28, 29: .function(number - 13)
+    case 31...34: .function(number - 14)
     default: nil
     }
   }
@@ -190,7 +240,8 @@ extension InputDecoder {
     return .mouse(MouseEvent(button, action, at: position, modifiers: modifiers))
   }
 
-  /// SS3: Esc O final, sent for arrows, Home/End and F1-F4 in application keypad mode.
+  /// SS3: Esc O final, sent for arrows, Home/End and F1-F4 in application keypad mode, and
+  /// by rxvt for Control-arrows.
   private static func ss3Key(_ final: UInt8) -> Key? {
     switch final {
     case UInt8(ascii: "A"): Key(.up)
@@ -201,6 +252,9 @@ extension InputDecoder {
     case UInt8(ascii: "F"): Key(.end)
     case UInt8(ascii: "M"): Key(.enter)
     case UInt8(ascii: "P")...UInt8(ascii: "S"): Key(.function(Int(final - UInt8(ascii: "P")) + 1))
+    // rxvt's Control-arrows (its kUP5, kDN5, kRIT5, kLFT5): `Esc O a` to `Esc O d`.
+    case UInt8(ascii: "a")...UInt8(ascii: "d"):
+      Key(arrow(Character(Unicode.Scalar(final))), .control)
     default: nil
     }
   }

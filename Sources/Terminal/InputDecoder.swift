@@ -3,8 +3,9 @@
 ///
 /// A value with no I/O, so it can be fed any bytes in tests. Bytes that may begin a longer
 /// sequence (a lone Esc, half a UTF-8 character) are kept until more arrive or until the
-/// caller decides none will come and calls `flush()`. Invalid UTF-8 and sequences it does
-/// not know are dropped.
+/// caller decides none will come and calls `flush()`. Sequences it does not know are
+/// dropped. Invalid UTF-8 and combining marks past ``CombiningRun``'s limit are refused
+/// (``Event/refused(_:)``): typed, where they come; in a paste, the paste whole.
 ///
 /// Whatever arrives, what it holds is bounded (`maximumBufferedBytes`) and each byte is
 /// looked at a bounded number of times: a sequence is never scanned again from its start.
@@ -41,6 +42,8 @@ public struct InputDecoder: Sendable {
   var pasteDelivered = false
   /// How many Ctrl-C bytes end what the paste has received so far.
   var pasteTrailingInterrupts = 0
+  /// The combining marks in a row in the text typed so far.
+  var typedRun = CombiningRun()
 
   /// Every byte examined, counted.
   var examined = 0
@@ -91,6 +94,12 @@ public struct InputDecoder: Sendable {
         events.append(.text(text))
         text = ""
       }
+    }
+
+    /// Refuses what was typed here; one refusal stands for a run of refused bytes.
+    mutating func refuse(_ refusal: InputRefusal) {
+      endText()
+      if events.last != .refused(refusal) { events.append(.refused(refusal)) }
     }
   }
 
@@ -159,17 +168,24 @@ public struct InputDecoder: Sendable {
       if let key = Self.controlKey(byte) { output.events.append(.key(key)) }
       return index + 1
     case 0x20..<0x80:
+      typedRun = CombiningRun()
       output.text.unicodeScalars.append(Unicode.Scalar(byte))
       return index + 1
     default:
       switch Self.utf8Scalar(bytes, at: index) {
       case .scalar(let scalar, let length):
-        if !TextWidth.isControl(scalar) { output.text.unicodeScalars.append(scalar) }
+        if TextWidth.isControl(scalar) { return index + length }
+        if typedRun.admit(scalar) {
+          output.text.unicodeScalars.append(scalar)
+        } else {
+          output.refuse(.tooManyCombiningMarks)
+        }
         return index + length
       case .incomplete where !atEnd:
         pending = Array(bytes[index...])
         return nil
       case .incomplete, .invalid:
+        output.refuse(.invalidUTF8)
         return index + 1
       }
     }

@@ -19,8 +19,17 @@ public enum LineReader {
   /// With `echo: false` and a terminal on standard input, what is typed is not shown (a
   /// password) but the Enter that ends it is. The terminal's echo comes back if a signal
   /// (Ctrl-C) ends the program meanwhile, and while Ctrl-Z has it stopped; `fg` hides what
-  /// is typed again. Nil also when what is typed cannot be hidden safely.
+  /// is typed again. Nil also when what is typed cannot be hidden safely. A line that
+  /// cannot be taken (invalid UTF-8, too many marks in a row) is an empty answer, never a
+  /// changed one: ``readAnswer(echo:)`` says why.
   public static func readLine(echo: Bool) -> String? {
+    readAnswer(echo: echo)?.textOrEmpty
+  }
+
+  /// One line as ``readLine(echo:)`` reads it, or why it cannot be taken: bytes that are
+  /// not UTF-8 (the terminal is set to another encoding) or too many combining marks in a
+  /// row. Nil at the end of input. (`readLine` gives an empty answer for a refused line.)
+  public static func readAnswer(echo: Bool) -> InputLine? {
     guard !echo, isatty(STDIN_FILENO) == 1 else { return boundedLine() }
     return withEchoOff { boundedLine() } ?? nil
   }
@@ -47,7 +56,7 @@ public enum LineReader {
 
   /// One line without its line break (`\n` or `\r\n`), at most `maximumLineBytes` of it;
   /// nil at the end of input.
-  private static func boundedLine() -> String? {
+  private static func boundedLine() -> InputLine? {
     guard let input else { return nil }
     var bytes: [UInt8] = []
     var readAny = false
@@ -60,6 +69,6 @@ public enum LineReader {
     }
     guard readAny else { return nil }
     if bytes.last == 0x0D { bytes.removeLast() }
-    return String(decoding: bytes, as: UTF8.self)
+    return InputLine(bytes: bytes)
   }
 }

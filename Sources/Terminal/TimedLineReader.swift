@@ -22,13 +22,20 @@ public final class TimedLineReader {
   }
 
   /// One line without its line break; nil at the end of input or when the time ran out.
-  /// With `echo: false` on a terminal, what is typed is not shown (see `LineReader`).
+  /// With `echo: false` on a terminal, what is typed is not shown (see `LineReader`). A
+  /// line that cannot be taken is an empty answer: ``readAnswer(echo:)`` says why.
   public func readLine(echo: Bool) -> String? {
+    readAnswer(echo: echo)?.textOrEmpty
+  }
+
+  /// One line, or why it cannot be taken (see `LineReader.readAnswer(echo:)`); nil at the
+  /// end of input or when the time ran out.
+  public func readAnswer(echo: Bool) -> InputLine? {
     guard !echo, isatty(STDIN_FILENO) == 1 else { return nextLine() }
     return LineReader.withEchoOff { nextLine() } ?? nil
   }
 
-  private func nextLine() -> String? {
+  private func nextLine() -> InputLine? {
     var deadline = ContinuousClock.now + idleTimeout
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -36,12 +43,12 @@ public final class TimedLineReader {
         var line = Array(buffer[..<end])
         buffer.removeFirst(end + 1)
         if line.last == 0x0D { line.removeLast() }
-        return String(decoding: line, as: UTF8.self)
+        return InputLine(bytes: line)
       }
       if atEnd {
         guard !buffer.isEmpty else { return nil }
         defer { buffer.removeAll() }
-        return String(decoding: buffer, as: UTF8.self)
+        return InputLine(bytes: buffer)
       }
       let left = deadline - .now
       var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)

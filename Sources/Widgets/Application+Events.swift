@@ -4,13 +4,13 @@ extension Application {
   /// Handles one event as ``process(_:)`` does, without rendering.
   public func handle(_ event: Event) {
     switch event {
-    case .key, .text, .paste, .mouse: inputCount &+= 1
+    case .key, .text, .paste, .refused, .mouse: inputCount &+= 1
     default: break
     }
     switch event {
     case .key(let key):
       handle(key)
-    case .text, .paste:
+    case .text, .paste, .refused:
       _ = focused?.handle(event)
     case .mouse(let mouse):
       if mouse.button == .left, mouse.action == .press { click(at: mouse.position) }

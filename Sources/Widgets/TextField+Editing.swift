@@ -10,6 +10,11 @@ extension TextField {
     if case .insert(let text) = edit {
       if text.isEmpty { return }
       isInsertion = true
+      // Refused before any work on graphemes (see `CombiningRun`).
+      guard CombiningRun.isStreamSafe(text.unicodeScalars) else {
+        isShowingRefusal = true
+        return
+      }
       let wanted = format?.accepted(text) ?? text
       let accepted = limited(wanted)
       cut = accepted.utf8.count < wanted.utf8.count
@@ -20,16 +25,27 @@ extension TextField {
       }
       edit = .insert(accepted)
     }
+    var edited = storedEditor
     let change: TextEditor.Change
     if let format {
-      guard let formatted = format.apply(edit, to: &storedEditor) else {
+      guard let formatted = format.apply(edit, to: &edited) else {
         if isInsertion { isShowingRefusal = true }
         return
       }
       change = formatted
     } else {
-      change = storedEditor.apply(edit)
+      change = edited.apply(edit)
     }
+    // Never more marks in a row than the stream-safe limit, however they came together
+    // (typed, pasted, or a deletion joining two runs): such an edit is refused (unless the
+    // model itself put a longer run there: then deleting must still work).
+    if change.contains(.text), !CombiningRun.isStreamSafe(edited.text.unicodeScalars),
+      CombiningRun.isStreamSafe(editorText.unicodeScalars)
+    {
+      isShowingRefusal = true
+      return
+    }
+    storedEditor = edited
     if change.contains(.text) {
       editorText = storedEditor.text
       value.set(editorText)
@@ -55,13 +71,35 @@ extension TextField {
 
   /// Paste text as one line: line breaks at its ends go (a password copied with the
   /// newline `echo` or a password manager adds must not gain a space), inner tabs and line
-  /// breaks become spaces, other controls go.
+  /// breaks become spaces (CR LF one space), other controls go.
+  ///
+  /// Scalar by scalar, in one pass: comparing `Character`s normalises them, which for a
+  /// grapheme of many marks costs the square of their number.
   static func pastable(_ text: String) -> String {
-    let kept = text.filter { character in
-      guard let first = character.unicodeScalars.first else { return false }
-      return character.isNewline || character == "\t" || !TextWidth.isControl(first)
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isLineBreak($0) }),
+      let last = scalars.lastIndex(where: { !isLineBreak($0) })
+    else { return "" }
+    var kept = String.UnicodeScalarView()
+    var previous: Unicode.Scalar?
+    for scalar in scalars[first...last] {
+      defer { previous = scalar }
+      if scalar == "\n", previous == "\r" { continue }
+      if scalar == "\t" || isLineBreak(scalar) {
+        kept.append(" ")
+      } else if !TextWidth.isControl(scalar) {
+        kept.append(scalar)
+      }
     }
-    return String(kept.trimmingLineBreaks().map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    return String(kept)
+  }
+
+  /// What Swift's `Character.isNewline` calls a line break, as scalars.
+  private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+    default: false
+    }
   }
 
   /// The editing keys every field knows.
@@ -80,14 +118,5 @@ extension TextField {
     case (.character("k"), .control): .deleteToEnd
     default: nil
     }
-  }
-}
-
-extension StringProtocol {
-  /// Without the line breaks at its start and end.
-  fileprivate func trimmingLineBreaks() -> SubSequence {
-    let start = firstIndex { !$0.isNewline } ?? endIndex
-    let end = lastIndex { !$0.isNewline }.map { index(after: $0) } ?? start
-    return self[start..<Swift.max(start, end)]
   }
 }

@@ -171,6 +171,10 @@ open class TextField: View {
     case .paste(let text):
       apply(.insert(Self.pastable(text)))
       return true
+    case .refused:
+      // Invalid UTF-8 or too many marks: nothing is typed, and the refusal shows.
+      isShowingRefusal = true
+      return true
     case .key(Key(.enter, [])):
       return onSubmit?() ?? false
     case .key(let key):

@@ -209,6 +209,33 @@ struct TerminalEndToEndTests {
     }
   }
 
+  @Test(
+    "without an alternate screen (vt100, the Linux console) the result is not written over the form",
+    arguments: ["vt100", "linux"])
+  func noAlternateScreen(term: String) throws {
+    let tmux = try Tmux()
+    try tmux.shell(
+      "clear; env TERM=\(term) \(Tmux.binary) --db \(tmux.directory)/accounts.sqlite; echo =$((40+2))="
+    )
+    try tmux.wait(forText: "Already have an account?")
+    try tmux.type("eve_vt")
+    try tmux.keys("Tab")
+    try tmux.type("Zq7vLm2pR")
+    try tmux.wait(forText: "H̶a̶r̶d̶ ̶t̶o̶ ̶g̶u̶e̶s̶s̶")
+    try tmux.keys("Tab")
+    try tmux.type("Zq7vLm2pR")
+    try tmux.wait(forText: "M̶a̶t̶c̶h̶e̶s̶")
+    try tmux.wait(forText: "L̶o̶g̶i̶n̶ ̶i̶s̶ ̶f̶r̶e̶e̶")
+    try tmux.keys("Enter")
+    try tmux.wait(forText: "=42=")
+    let screen = try tmux.screen()
+    let result = try #require(screen.first { $0.contains("Account eve_vt created.") })
+    #expect(result.trimmingCharacters(in: .whitespaces) == "Account eve_vt created.", "\(screen)")
+    #expect(
+      !screen.contains { $0.contains("Already have an account?") || $0.contains("Password") },
+      "\(screen)")
+  }
+
   @Test("LANG=ru_RU.UTF-8 speaks Russian, even where that locale is not installed")
   func russian() throws {
     let run = try Run(environment: ["LANG": "ru_RU.UTF-8"])

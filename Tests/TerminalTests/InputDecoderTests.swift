@@ -73,7 +73,7 @@ struct InputDecoderTextTests {
   }
 
   @Test(
-    "Invalid UTF-8 is dropped",
+    "Invalid UTF-8 is refused where it comes, never typed nor taken as U+FFFD",
     arguments: [
       ("lone 0xFF", [0x61, 0xFF, 0x62], "ab"),
       ("0xC3 then A", [0xC3, 0x41], "A"),
@@ -82,16 +82,21 @@ struct InputDecoderTextTests {
       ("lone continuation", [0x80, 0x61, 0xBF], "a"),
       ("0xF5 lead", [0xF5, 0x80, 0x80, 0x80, 0x61], "a"),
     ] as [(String, [UInt8], String)])
-  func invalidUTF8IsDropped(name: String, bytes: [UInt8], expected: String) {
+  func invalidUTF8IsRefused(name: String, bytes: [UInt8], expected: String) {
     let events = decodeAndFlush(bytes)
-    #expect(onlyText(events) == expected, "\(name): \(events)")
+    let typed = events.compactMap { event -> String? in
+      if case .text(let text) = event { text } else { nil }
+    }
+    #expect(typed.joined() == expected, "\(name): \(events)")
+    #expect(events.contains(.refused(.invalidUTF8)), "\(name): \(events)")
+    #expect(events.count == typed.count + events.count(where: { $0 == .refused(.invalidUTF8) }))
     #expect(!events.contains(.text("\u{FFFD}")))
   }
 
-  @Test func unfinishedCharacterIsDroppedByFlush() {
+  @Test func unfinishedCharacterIsRefusedByFlush() {
     var decoder = InputDecoder()
     #expect(decoder.decode([0x61, 0xE4, 0xB8]) == [.text("a")])
-    #expect(decoder.flush() == [])
+    #expect(decoder.flush() == [.refused(.invalidUTF8)])
     #expect(!decoder.hasPendingInput)
     #expect(decoder.decode(Array("b".utf8)) == [.text("b")])
   }
@@ -517,12 +522,16 @@ struct InputDecoderRandomTests {
     return problems
   }
 
-  /// Adjacent `.text` events joined, since how text is batched depends on the reads.
+  /// Adjacent `.text` events joined, and adjacent equal refusals made one, since how text
+  /// is batched depends on the reads.
   static func joiningText(_ events: [Event]) -> [Event] {
     var result: [Event] = []
     for event in events {
       if case .text(let text) = event, case .text(let previous)? = result.last {
         result[result.count - 1] = .text(previous + text)
+      } else if case .refused = event, event == result.last {
+        // One refusal stands for a run of refused bytes, however the reads cut it.
+        continue
       } else {
         result.append(event)
       }

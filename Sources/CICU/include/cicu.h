@@ -16,7 +16,11 @@ typedef struct cicu_normalizer cicu_normalizer;
 typedef struct cicu_spoof_checker cicu_spoof_checker;
 
 /// ICU's error codes (UErrorCode): 0 is success, below it a warning, above it a failure.
+/// Every `error` below is ICU's status in and out: the call starts from `*error`, and as
+/// every ICU function, does nothing when it is already a failure (how tests inject one).
 #define CICU_ZERO_ERROR 0
+/// ICU's data could not be found (what a missing libicudata says).
+#define CICU_MISSING_RESOURCE_ERROR 2
 /// The output did not fit: the function returned the length it needs.
 #define CICU_BUFFER_OVERFLOW_ERROR 15
 
