@@ -6,14 +6,9 @@ public protocol ClosableAccountStore: AccountStore {
   func close()
 }
 
-extension SQLiteAccountStore: ClosableAccountStore {}
-
 /// A store that creates an account from a hash made beforehand: for the benchmark, which
 /// times the store without yescrypt. The program always goes through `createAccount(login:password:)`.
 package protocol PrehashedAccountStore: AccountStore {
   func createAccount(login: String, passwordHash: String) throws(AccountStoreError)
     -> CreatedAccount
 }
-
-extension SQLiteAccountStore: PrehashedAccountStore {}
-extension PostgresAccountStore: PrehashedAccountStore {}

@@ -146,6 +146,11 @@ final class Statement {
 
   /// Clears the last run and binds `values` (text, integers or NULL) to ?1, ?2, ...
   func bind(_ values: any SQLValue...) throws(DatabaseError) {
+    try bind(values)
+  }
+
+  /// `bind(_:...)` with the values in an array.
+  func bind(_ values: [any SQLValue]) throws(DatabaseError) {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
     for (index, value) in values.enumerated() {

@@ -12,19 +12,23 @@ public final class OpeningAccountStore: AccountStore {
 
   private let opening = Opening()
 
-  /// Starts opening the SQLite database at `path` (see SQLiteAccountStore), with logins
+  /// Starts opening the SQLite database at `path` (see AccountService.init(path:)), with logins
   /// compared by `identity`.
   public convenience init(path: String, identity: any LoginIdentity, createsFolders: Bool = false) {
     self.init(location: .file(path: path), identity: identity, createsFolders: createsFolders)
   }
 
   /// Starts opening the store at `location` (a file, or a PostgreSQL server), with logins
-  /// compared by `identity`. `createsFolders` is for a file in the default place.
-  public init(location: StoreLocation, identity: any LoginIdentity, createsFolders: Bool = false) {
+  /// compared by `identity`. `createsFolders` is for a file in the default place;
+  /// `options` holds the store to a limit per hour.
+  public init(
+    location: StoreLocation, identity: any LoginIdentity, createsFolders: Bool = false,
+    options: StoreOptions = StoreOptions()
+  ) {
     let opening = opening
     DispatchQueue.global().async {
       let opened = Result { () throws(AccountStoreError) in
-        try location.open(identity: identity, createsFolders: createsFolders)
+        try location.open(identity: identity, createsFolders: createsFolders, options: options)
       }
       opening.result.withLock { $0 = opened }
       opening.ready.signal()

@@ -8,10 +8,17 @@ import Registration
 /// Password hashes from the system's crypt(3): yescrypt (`$y$`), the format of
 /// /etc/shadow, at libxcrypt's default cost, with a fresh salt from the OS.
 enum PasswordHash {
+  /// The longest password libxcrypt hashes, in bytes: its CRYPT_MAX_PASSPHRASE_SIZE (512)
+  /// less the C string's end.
+  static let longestPassword = Int(CRYPT_MAX_PASSPHRASE_SIZE) - 1
+
   /// A yescrypt hash of `password` with a new salt.
   static func make(_ password: String) throws(AccountStoreError) -> String {
     // crypt(3) takes a C string: it would hash only what comes before a NUL.
     guard !password.utf8.contains(0) else { throw .containsNUL("password") }
+    guard password.utf8.count <= longestPassword else {
+      throw .passwordTooLong(longestBytes: longestPassword)
+    }
     var setting = [CChar](repeating: 0, count: Int(CRYPT_GENSALT_OUTPUT_SIZE))
     // No random bytes given: libxcrypt takes them from the OS. Cost 0 is its default.
     guard crypt_gensalt_rn("$y$", 0, nil, 0, &setting, Int32(setting.count)) != nil else {
@@ -58,5 +65,22 @@ enum PasswordHash {
     var difference: UInt8 = 0
     for index in a.indices { difference |= a[index] ^ b[index] }
     return difference == 0
+  }
+}
+
+/// Makes and checks password hashes: yescrypt in the program; the tests count its calls.
+protocol PasswordHasher: Sendable {
+  func hash(_ password: String) throws(AccountStoreError) -> String
+  func verify(_ password: String, against hash: String) -> Bool
+}
+
+/// The system's yescrypt (`PasswordHash`).
+struct YescryptHasher: PasswordHasher {
+  func hash(_ password: String) throws(AccountStoreError) -> String {
+    try PasswordHash.make(password)
+  }
+
+  func verify(_ password: String, against hash: String) -> Bool {
+    PasswordHash.verify(password, against: hash)
   }
 }

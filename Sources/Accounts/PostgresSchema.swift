@@ -2,9 +2,81 @@
 /// one transaction, under an advisory lock, so that of many hosts starting at once exactly
 /// one migrates. A database from a newer version of the program is refused.
 enum PostgresSchema {
+  /// The layout, as a list of migrations: `register_schema.version` holds how many have
+  /// run. Append only; never edit one that has shipped.
+  static let migrations: [String] = [
+    // 1: accounts and failed sign-ins. `login` is kept as typed (after NFC); `login_key`
+    // (the identity: NFKC case fold) and `login_skeleton` (what it looks like) are each
+    // unique, as plain UNIQUE columns (no expression index). Both are needed: logins of
+    // one identity may look different (`Ian` has the skeleton `lan`, `ian` has `ian`).
+    // `sign_in_failures` is the throttle's (ThrottlePolicy), one row per login key, times
+    // in seconds since 1970 from the store's clock.
+    """
+    CREATE TABLE accounts (
+      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      login text NOT NULL,
+      login_key text NOT NULL,
+      login_skeleton text NOT NULL,
+      password_hash text NOT NULL,
+      created_at timestamptz NOT NULL,
+      CONSTRAINT accounts_login_key UNIQUE (login_key),
+      CONSTRAINT accounts_login_skeleton UNIQUE (login_skeleton)
+    );
+    CREATE TABLE sign_in_failures (
+      login_key text PRIMARY KEY,
+      failures integer NOT NULL,
+      locked_until bigint NOT NULL
+    );
+    CREATE INDEX sign_in_failures_locked_until ON sign_in_failures (locked_until)
+    """,
+    // 2: the client's address (sign-up over SSH), counted per 24 hours for
+    // --max-per-address; NULL for accounts made elsewhere.
+    """
+    ALTER TABLE accounts ADD COLUMN client_address text;
+    CREATE INDEX accounts_client_address ON accounts (client_address, created_at)
+      WHERE client_address IS NOT NULL
+    """,
+    // 3: throttle records keyed by the hexadecimal SHA-256 of the login key (the same
+    // digest as `SHA256.hex`), so that a record's size no longer grows with the login; at
+    // most 100000 of them (ThrottlePolicy.mostRecords), those ending soonest dropped. The
+    // network the per-address limit counts (an IPv6 address's /64), filled in for accounts
+    // from before by `normaliseAddresses` in the same transaction (SQL alone would fail on
+    // text that is no address). The creation time indexed for the limit per hour.
+    """
+    ALTER TABLE sign_in_failures RENAME COLUMN login_key TO key_digest;
+    UPDATE sign_in_failures SET key_digest = encode(sha256(convert_to(key_digest, 'UTF8')), 'hex');
+    DELETE FROM sign_in_failures WHERE key_digest IN (
+      SELECT key_digest FROM sign_in_failures ORDER BY locked_until
+      LIMIT greatest(0, (SELECT count(*) FROM sign_in_failures) - 100000));
+    ALTER TABLE accounts ADD COLUMN client_network text;
+    CREATE INDEX accounts_client_network ON accounts (client_network, created_at)
+      WHERE client_network IS NOT NULL;
+    CREATE INDEX accounts_created_at ON accounts (created_at)
+    """,
+  ]
+
+  /// How many migrations have run. Fails with 42P01 on a database never migrated.
+  static let schemaVersion = "SELECT version FROM register_schema"
+
+  /// Held until the end of the migrating transaction, so that many hosts starting at once
+  /// migrate one after the other: the later ones find the work done. The key is "register"
+  /// in ASCII.
+  static let migrationLock = "SELECT pg_advisory_xact_lock(8243108395577795954)"
+
+  /// The table of the schema version, with its one row.
+  static let createSchemaTable = """
+    CREATE TABLE IF NOT EXISTS register_schema (
+      one_row boolean PRIMARY KEY DEFAULT true CHECK (one_row),
+      version integer NOT NULL
+    );
+    INSERT INTO register_schema (version) VALUES (0) ON CONFLICT DO NOTHING
+    """
+
+  static let setSchemaVersion = "UPDATE register_schema SET version = $1::integer"
+
   /// Migrates if needed. `migrations` is the list to apply (the tests give their own).
   static func migrate(
-    _ connection: PostgresConnection, migrations: [String] = PostgresSQL.migrations
+    _ connection: PostgresConnection, migrations: [String] = Self.migrations
   ) throws(PostgresError) {
     // Usually there is nothing to do: a read says so without the lock, and a role allowed
     // only to read and write accounts can still start.
@@ -14,12 +86,14 @@ enum PostgresSchema {
     }
     do throws(PostgresError) {
       try connection.execute("BEGIN")
-      _ = try connection.query(PostgresSQL.migrationLock)
-      try connection.execute(PostgresSQL.createSchemaTable)
+      _ = try connection.query(migrationLock)
+      try connection.execute(createSchemaTable)
       let current = try version(connection) ?? 0
       guard current <= migrations.count else { throw newer(current, than: migrations.count) }
       for migration in migrations[current...] { try connection.execute(migration) }
-      _ = try connection.query(PostgresSQL.setSchemaVersion, [String(migrations.count)])
+      // Migration 3's part that SQL cannot do, in its transaction, by the migrating role.
+      if current < 3 && migrations == Self.migrations { try normaliseAddresses(connection) }
+      _ = try connection.query(setSchemaVersion, [String(migrations.count)])
       try connection.execute("COMMIT")
     } catch {
       if connection.isOpen { try? connection.execute("ROLLBACK") }
@@ -27,9 +101,29 @@ enum PostgresSchema {
     }
   }
 
+  /// Normalises the client addresses of accounts from before schema 3 (`ClientAddress`) and
+  /// fills in their networks, in batches.
+  private static func normaliseAddresses(_ connection: PostgresConnection) throws(PostgresError) {
+    while true {
+      let rows = try connection.query(
+        """
+        SELECT id, client_address FROM accounts
+        WHERE client_network IS NULL AND client_address IS NOT NULL ORDER BY id LIMIT 500
+        """)
+      if rows.isEmpty { return }
+      for row in rows {
+        guard let id = row[0], let address = row[1] else { continue }
+        let parsed = ClientAddress(address)
+        _ = try connection.query(
+          "UPDATE accounts SET client_address = $2, client_network = $3 WHERE id = $1::bigint",
+          [id, parsed?.text ?? address, parsed?.network ?? address])
+      }
+    }
+  }
+
   /// How many migrations the database has had.
   static func version(_ connection: PostgresConnection) throws(PostgresError) -> Int? {
-    try connection.query(PostgresSQL.schemaVersion).first?.first?.flatMap { Int($0) }
+    try connection.query(schemaVersion).first?.first?.flatMap { Int($0) }
   }
 
   private static func newer(_ current: Int, than known: Int) -> PostgresError {

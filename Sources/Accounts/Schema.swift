@@ -12,7 +12,7 @@ enum Schema {
     // 1: accounts. `login` is kept as typed; `login_key` (the login in lower case) is
     // what is unique, so ALICE and alice cannot both exist.
     Migration(stringLiteral: Version1.accounts + ";\n" + Version1.index + ";"),
-    // 2: failed sign-ins per login key, for the throttle (SignInThrottle). No rowid:
+    // 2: failed sign-ins per login key, for the throttle (ThrottlePolicy). No rowid:
     // the key is the row.
     """
     CREATE TABLE sign_in_failures (
@@ -30,6 +30,10 @@ enum Schema {
     CREATE INDEX accounts_client_address ON accounts (client_address, created_at)
       WHERE client_address IS NOT NULL;
     """,
+    // 5: throttle records keyed by a digest of the login key, client networks (an IPv6
+    // address's /64) for the per-address limit, the creation time indexed for the limit
+    // per hour.
+    .digestsAndNetworks,
   ]
 
   static var version: Int { migrations.count }

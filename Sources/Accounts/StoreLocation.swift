@@ -21,14 +21,16 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
 
   /// Opens the store, logins compared by `identity`: checks the file (made with the first
   /// account, in folders made then too if `createsFolders`), or connects to the server;
-  /// brings the schema up to date either way.
-  public func open(identity: any LoginIdentity, createsFolders: Bool = false)
-    throws(AccountStoreError) -> any ClosableAccountStore
-  {
+  /// brings the schema up to date either way. `options` holds it to a limit per hour.
+  public func open(
+    identity: any LoginIdentity, createsFolders: Bool = false,
+    options: StoreOptions = StoreOptions()
+  ) throws(AccountStoreError) -> any ClosableAccountStore {
     switch self {
     case .file(let path):
-      try SQLiteAccountStore(path: path, identity: identity, createsFolders: createsFolders)
-    case .postgres(let uri): try PostgresAccountStore(uri: uri, identity: identity)
+      try AccountService(
+        path: path, identity: identity, createsFolders: createsFolders, options: options)
+    case .postgres(let uri): try AccountService(uri: uri, identity: identity, options: options)
     }
   }
 }

@@ -1,5 +1,5 @@
-/// The sign-in throttle's rule, one for both engines (SQLite's `SignInThrottle`, the
-/// PostgreSQL store's SQL), in the spirit of pam_faillock: a few free tries, then each
+/// The sign-in throttle's rule, one for both engines (the `claim` of `SQLiteAccountTable`
+/// and of `PostgresAccountTable`), in the spirit of pam_faillock: a few free tries, then each
 /// failure locks the login for twice as long as the one before, up to 15 minutes. A login
 /// that does not exist is counted the same way, so locks (like timing) do not tell which
 /// logins exist.
@@ -12,6 +12,11 @@ enum ThrottlePolicy {
   /// A login whose last lock ended this long ago starts again with free tries, and its
   /// record is deleted: the store holds only a day of failures.
   static let forgetAfter = 24 * 60 * 60
+  /// The most records the store keeps (about 100 bytes each, whatever the login: keys are
+  /// digests): past it, a new record drops the ones that end soonest. A day of failures
+  /// from an attacker rotating logins so stays a few megabytes; its price is that such an
+  /// attacker can, with this many new logins, wipe an older lock.
+  static let mostRecords = 100_000
 
   /// Seconds a login is locked after its `failures`-th failure in a row.
   static func lock(afterFailures failures: Int) -> Int {

@@ -59,6 +59,12 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
   /// The account was stored, but handing it on (`--on-create`) failed; it was removed
   /// again unless `accountRemoved` is false.
   case handOffFailed(accountRemoved: Bool)
+  /// The password is longer than a password hash takes (libxcrypt: 511 bytes). Nothing
+  /// was stored.
+  case passwordTooLong(longestBytes: Int)
+  /// The store made as many accounts in the last hour as its `sign-ups-per-hour` allows,
+  /// from whatever address: nothing was created.
+  case signUpRateReached(perHour: Int)
 
   public var description: String { description(in: .english) }
 
@@ -73,6 +79,8 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     case .throttled(let seconds): strings.tooManyAttempts(seconds)
     case .addressLimitReached(let limit): strings.addressLimitReached(limit)
     case .handOffFailed: strings.handOffFailed
+    case .passwordTooLong(let bytes): "the password is longer than \(bytes) bytes"
+    case .signUpRateReached: "too many new accounts this hour; try again later"
     }
   }
 }

@@ -56,8 +56,8 @@ func isFree(_ login: String) throws -> Bool {
 switch arguments[1] {
 case "prepare":
   // The schema: SQLite makes its file with the first account; PostgreSQL has it already.
-  if let file = store as? SQLiteAccountStore {
-    do { try file.create() } catch { fail("\(error)") }
+  if let service = store as? AccountService {
+    do { try service.create() } catch { fail("\(error)") }
   }
   print("created \(location)")
 case "measure":

@@ -13,22 +13,30 @@ enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
   /// A new, empty store with the program's login policy, and how to open the same
   /// accounts again (as another process, or another host). `clock` is the throttle's.
-  func makeStore(clock: TestClock? = nil) throws -> OpenedStore {
+  func makeStore(clock: TestClock? = nil, options: StoreOptions = StoreOptions()) throws
+    -> OpenedStore
+  {
     let now: (@Sendable () -> Int)? = clock.map(\.readNow)
     switch self {
     case .sqlite:
       let folder = try TemporaryFolder()
       let path = folder.path("accounts.sqlite")
       let open = { @Sendable () throws -> any AccountStore in
-        try SQLiteAccountStore(path: path, identity: policy, clock: now)
+        try SQLiteAccountStore(path: path, identity: policy, clock: now, options: options)
       }
-      return OpenedStore(store: try open(), folder: folder, openAgain: open)
+      return OpenedStore(
+        store: try open(), folder: folder, openAgain: open,
+        query: { try AccountsTests.sqlite(path, $0) })
     case .postgres:
-      let uri = try #require(PostgresURI(try PostgresServer.shared().makeDatabase()))
+      let server = try PostgresServer.shared()
+      let database = try server.makeDatabase()
+      let uri = try #require(PostgresURI(database))
       let open = { @Sendable () throws -> any AccountStore in
-        try PostgresAccountStore(uri: uri, identity: policy, clock: now)
+        try PostgresAccountStore(uri: uri, identity: policy, clock: now, options: options)
       }
-      return OpenedStore(store: try open(), folder: nil, openAgain: open)
+      return OpenedStore(
+        store: try open(), folder: nil, openAgain: open,
+        query: { try server.psql(database, $0) })
     }
   }
 }
@@ -40,6 +48,8 @@ struct OpenedStore: AccountStore {
   let folder: TemporaryFolder?
   /// Another store on the same accounts: another process, or another host.
   let openAgain: @Sendable () throws -> any AccountStore
+  /// Runs SQL on the database as another program would (sqlite3, psql): what it printed.
+  let query: @Sendable (String) throws -> String
 
   func isLoginTaken(_ login: String) throws(AccountStoreError) -> Bool {
     try store.isLoginTaken(login)

@@ -50,13 +50,13 @@ struct PostgresAccountStoreTests {
     #expect(results.allSatisfy { (try? $0.get()) != nil }, "\(results)")
     #expect(
       try server.psql(uri.text, "SELECT version FROM register_schema")
-        == "\(PostgresSQL.migrations.count)")
+        == "\(PostgresSchema.migrations.count)")
   }
 
   @Test("a database from a newer version of the program is refused and left as it was")
   func newerSchemaRefused() throws {
     _ = try PostgresAccountStore(uri: uri, identity: FakeLoginPolicy())
-    let known = PostgresSQL.migrations.count
+    let known = PostgresSchema.migrations.count
     try server.psql(uri.text, "UPDATE register_schema SET version = \(known + 1)")
     #expect(
       throws: AccountStoreError.unavailable(
@@ -78,7 +78,10 @@ struct PostgresAccountStoreTests {
     let holder = try PostgresConnection(uri: uri)
     try holder.execute("BEGIN")
     _ = try holder.query(
-      PostgresSQL.createAccount, ["dave", "dave", "dave", "$y$fake", "2026-01-01T00:00:00Z"])
+      """
+      INSERT INTO accounts (login, login_key, login_skeleton, password_hash, created_at)
+      VALUES ($1, $2, $3, $4, $5::timestamptz)
+      """, ["dave", "dave", "dave", "$y$fake", "2026-01-01T00:00:00Z"])
     let outcome = Mutex<Result<CreatedAccount, AccountStoreError>?>(nil)
     let done = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {

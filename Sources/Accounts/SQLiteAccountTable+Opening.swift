@@ -7,7 +7,7 @@ import Registration
   import Glibc
 #endif
 
-extension SQLiteAccountStore {
+extension SQLiteAccountTable {
   /// Makes the database at `path`, unless there is one, whole before any other process can
   /// see it: built, switched to WAL and migrated under a temporary name in the same
   /// folder, closed, then linked into place (`link` fails if another process was quicker:
@@ -44,7 +44,7 @@ extension SQLiteAccountStore {
   /// nil if there is no file.
   static func connect(
     _ folder: DatabaseFolder, identity: any LoginIdentity, creating: Bool, createsFolders: Bool
-  ) throws(AccountStoreError) -> Connection? {
+  ) throws(AccountStoreError) -> SQLiteConnection? {
     var resolved = try folder.resolved()
     if resolved == nil && creating && createsFolders {
       try folder.create()
@@ -79,10 +79,6 @@ extension SQLiteAccountStore {
       throw AccountStoreError(error)
     }
     try Schema.migrate(database, identity: identity)
-    do throws(DatabaseError) {
-      return try Connection(database)
-    } catch {
-      throw AccountStoreError(error)
-    }
+    return SQLiteConnection(database)
   }
 }
