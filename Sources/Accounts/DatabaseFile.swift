@@ -40,6 +40,15 @@ struct DatabaseFile {
     }
   }
 
+  /// Creates the `-wal` and `-shm` of the file at `path` ourselves, empty and private,
+  /// unless they are there (`check` has looked at those): whoever makes them owns what
+  /// every new hash is written to. Call it just before SQLite opens the file for writing,
+  /// and `check` again after. A descriptor is closed only of a file it has just made,
+  /// which no connection can hold a lock on yet.
+  static func createCompanions(_ path: String) throws(AccountStoreError) {
+    for companion in ["-wal", "-shm"] { try create(path + companion) }
+  }
+
   /// Whether `path` still names this file.
   func isStill(at path: String) -> Bool {
     guard let now = try? Self.status(path) else { return false }

@@ -6,8 +6,9 @@ import Registration
 
 /// The folder the database lives in. Whoever may change the folder may swap the file
 /// between our checks and SQLite's open, so it is checked like the file: yours or root's,
-/// and writable by nobody else unless sticky (as /tmp is: there, others cannot rename or
-/// remove what is yours).
+/// and writable by nobody else, sticky or not. A sticky folder (as /tmp is) keeps others
+/// from renaming or removing what is yours, not from making the `-wal` or `-shm` before
+/// SQLite does: the one who made the `-wal` reads every new hash, or blocks the store.
 struct DatabaseFolder {
   /// The folder as given (for messages) and the file's name in it.
   let folder: String
@@ -39,11 +40,17 @@ struct DatabaseFolder {
     guard stat(resolved, &status) == 0 else {
       throw .unavailable("\(folder): \(DatabaseFile.reason(errno))")
     }
-    let writableByOthers = status.st_mode & 0o022 != 0 && status.st_mode & S_ISVTX == 0
+    let path = (resolved == "/" ? "" : resolved) + "/" + name
+    let writableByOthers = status.st_mode & 0o022 != 0
     if writableByOthers || (status.st_uid != geteuid() && status.st_uid != 0) {
+      // `--db /tmp/somewhere`: that it is a folder is the mistake to tell of.
+      var target = stat()
+      if lstat(path, &target) == 0 && target.st_mode & S_IFMT == S_IFDIR {
+        throw .refused(.isFolder)
+      }
       throw .refused(.folderUnsafe(folder))
     }
-    return (resolved == "/" ? "" : resolved) + "/" + name
+    return path
   }
 
   /// Creates the folder and any missing parents, private (0700): only for the default

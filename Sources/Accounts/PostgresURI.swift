@@ -8,31 +8,48 @@ public struct PostgresURI: Sendable, Hashable, CustomStringConvertible {
   /// What must never be shown: each password as written and percent-decoded.
   private let secrets: [String]
 
-  static let schemes = ["postgresql://", "postgres://"]
-
-  /// Nil when `text` is not a PostgreSQL URI (then it is a file path).
+  /// Nil when `text` is not a PostgreSQL URI (then it is a file path). A scheme in
+  /// another case (`PostgreSQL://`) is one (schemes ignore case; libpq gets it in
+  /// lowercase); so is one with a slash too few (`postgresql:/db`), which libpq will
+  /// refuse: never a file whose name, password and all, is printed.
   public init?(_ text: String) {
-    guard let scheme = Self.schemes.first(where: { text.hasPrefix($0) }) else { return nil }
-    self.text = text
-    var secrets: [String] = []
+    guard let scheme = Self.scheme(of: text) else { return nil }
     let rest = text.dropFirst(scheme.count)
-    // libpq looks for user information before the first '/'. A password holding a raw '@'
-    // is cut there by libpq; everything up to the last '@' is hidden all the same.
-    let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-    let authority = rest[..<authorityEnd]
+    self.text = (scheme.hasSuffix("//") ? scheme.lowercased() : scheme) + rest
+    var secrets: [String] = []
+    // libpq looks for user information before the first '/' and cuts a password at a raw
+    // '@' or '/' in it; everything from the first ':' to the last '@' before the query is
+    // hidden all the same, and each piece libpq may quote.
+    let queryStart = rest.firstIndex(of: "?") ?? rest.endIndex
     var shown = scheme
-    if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
-      let password = authority[authority.index(after: colon)..<at]
+    var afterAuthority = rest.startIndex
+    if let at = rest[..<queryStart].lastIndex(of: "@"),
+      let colon = rest[..<at].firstIndex(of: ":")
+    {
+      let password = rest[rest.index(after: colon)..<at]
       secrets.append(String(password))
-      if let cut = password.firstIndex(of: "@") { secrets.append(String(password[..<cut])) }
-      shown += authority[...colon] + "***" + authority[at...]
-    } else {
-      shown += authority
+      let pieces = password.split(whereSeparator: { $0 == "@" || $0 == "/" })
+      if pieces.count > 1 { secrets += pieces.map(String.init) }
+      shown += rest[...colon] + "***"
+      afterAuthority = at
     }
-    shown += rest[authorityEnd...]
+    shown += rest[afterAuthority...]
     redacted = Self.redactingQuery(shown, secrets: &secrets)
     self.secrets = (secrets + secrets.map(Self.percentDecoded)).filter { !$0.isEmpty }
       .sorted { $0.count > $1.count }
+  }
+
+  /// The scheme `text` begins with, as written: `postgresql:` or `postgres:` in any case,
+  /// and the slashes after it (at least one); nil if there is none.
+  private static func scheme(of text: String) -> String? {
+    for name in ["postgresql:", "postgres:"] {
+      let head = text.utf8.prefix(name.utf8.count)
+      guard String(decoding: head, as: UTF8.self).lowercased() == name else { continue }
+      let slashes = text.utf8.dropFirst(name.utf8.count).prefix { $0 == UInt8(ascii: "/") }
+      guard !slashes.isEmpty else { return nil }
+      return String(decoding: head, as: UTF8.self) + String(repeating: "/", count: slashes.count)
+    }
+    return nil
   }
 
   public var description: String { redacted }
@@ -43,14 +60,15 @@ public struct PostgresURI: Sendable, Hashable, CustomStringConvertible {
     secrets.reduce(message) { $0.replacing($1, with: "***") }
   }
 
-  /// Hides the value of every `password=` in the query part.
+  /// Hides the value of every `password=` and `sslpassword=` (the client key's) in the
+  /// query part.
   private static func redactingQuery(_ uri: String, secrets: inout [String]) -> String {
     guard let question = uri.firstIndex(of: "?") else { return uri }
     let parameters = uri[uri.index(after: question)...].split(
       separator: "&", omittingEmptySubsequences: false)
     let shown = parameters.map { parameter -> String in
       guard let equals = parameter.firstIndex(of: "="),
-        percentDecoded(String(parameter[..<equals])) == "password"
+        ["password", "sslpassword"].contains(percentDecoded(String(parameter[..<equals])))
       else { return String(parameter) }
       secrets.append(String(parameter[parameter.index(after: equals)...]))
       return parameter[...equals] + "***"

@@ -22,6 +22,7 @@ extension SQLiteAccountTable {
     defer {
       for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) }
     }
+    try DatabaseFile.createCompanions(temporary)
     try setUp(temporary, identity: identity)
     guard link(temporary, path) == 0 || errno == EEXIST else {
       throw .unavailable(DatabaseFile.reason(errno))
@@ -58,6 +59,7 @@ extension SQLiteAccountTable {
     guard let file = try DatabaseFile.check(path) else { return nil }
     // Nothing writes before this: SQLite reads another program's file without changing it.
     if !file.isEmpty { try Schema.inspect(path) }
+    try DatabaseFile.createCompanions(path)
     let database: Database
     do throws(DatabaseError) {
       database = try Database(path: path)
@@ -78,6 +80,7 @@ extension SQLiteAccountTable {
     } catch {
       throw AccountStoreError(error)
     }
+    _ = try DatabaseFile.check(path)
     try Schema.migrate(database, identity: identity)
     return SQLiteConnection(database)
   }

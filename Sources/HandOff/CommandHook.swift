@@ -22,7 +22,8 @@ public struct CommandHook: NewAccountHook {
   public static let defaultTimeout = Duration.seconds(30)
   /// The most of the command's output kept for the log.
   static let outputLimit = 4096
-  /// The PATH the command runs with: the system's own folders, none the user can write.
+  /// The PATH the command runs with, and where a program named without a `/` is found:
+  /// the system's own folders, none the user can write.
   static let path = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
   public init(
@@ -37,17 +38,15 @@ public struct CommandHook: NewAccountHook {
   public func run(for account: CreatedAccount, clientAddress: String?) -> HookResult {
     let environment = Self.environment(for: account, clientAddress: clientAddress)
     let result: HookResult
-    var output: [UInt8] = []
+    // A command that traces itself (`set -x`) may print the hash: it is not logged.
+    var output = RedactedOutput(hiding: account.passwordHash, limit: Self.outputLimit)
     switch Self.spawn(words, environment: environment) {
     case .failure(let error):
       result = .failure(.couldNotStart(String(cString: strerror(error.code))))
     case .success(let child):
       result = Self.wait(for: child, timeout: timeout, output: &output)
     }
-    // A command that traces itself (`set -x`) may print the hash: it is not logged.
-    let text = String(decoding: output, as: UTF8.self)
-      .replacing(account.passwordHash, with: "[password hash]")
-    log(LogEntry(login: account.login, result: result, output: text))
+    log(LogEntry(login: account.login, result: result, output: output.finish()))
     return result
   }
 
@@ -114,8 +113,12 @@ public struct CommandHook: NewAccountHook {
     defer { argv.forEach { free($0) } }
     let envp = environment.map { strdup($0) } + [nil]
     defer { envp.forEach { free($0) } }
+    guard let program = program(words[0]) else {
+      close(pipeEnds[0])
+      return .failure(SpawnError(code: ENOENT))
+    }
     var pid: pid_t = 0
-    let status = posix_spawnp(&pid, words[0], &actions, &attributes, argv, envp)
+    let status = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
     guard status == 0 else {
       close(pipeEnds[0])
       return .failure(SpawnError(code: status))
@@ -123,9 +126,29 @@ public struct CommandHook: NewAccountHook {
     return .success(Child(pid: pid, output: pipeEnds[0]))
   }
 
-  /// Reads the command's output (keeping the first `outputLimit` bytes) until it exits,
+  /// The program to run for `name`: a path (anything with a `/`) as it is, else the
+  /// first executable file of that name in `path`, the command's own PATH; never a
+  /// folder of register's PATH (the user's, over SSH the client's account's).
+  static func program(_ name: String) -> String? {
+    if name.contains("/") { return name }
+    guard !name.isEmpty else { return nil }
+    for folder in path.split(separator: ":") {
+      let candidate = "\(folder)/\(name)"
+      var status = stat()
+      if stat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+        access(candidate, X_OK) == 0
+      {
+        return candidate
+      }
+    }
+    return nil
+  }
+
+  /// Reads the command's output (into `output`, which keeps the start of it) until it exits,
   /// stopping it when `timeout` has passed.
-  static func wait(for child: Child, timeout: Duration, output: inout [UInt8]) -> HookResult {
+  static func wait(for child: Child, timeout: Duration, output: inout RedactedOutput)
+    -> HookResult
+  {
     defer { close(child.output) }
     let deadline = ContinuousClock.now + timeout
     var reader = OutputReader(fd: child.output)
@@ -158,12 +181,12 @@ public struct CommandHook: NewAccountHook {
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
 
-    /// Reads once, keeping what fits under `outputLimit` and dropping the rest.
-    mutating func read(into output: inout [UInt8]) -> Step {
+    /// Reads once, handing what was read to `output`.
+    mutating func read(into output: inout RedactedOutput) -> Step {
       guard isOpen else { return .end }
       let count = Glibc.read(fd, &buffer, buffer.count)
       if count > 0 {
-        output += buffer[0..<min(count, max(0, outputLimit - output.count))]
+        output.append(buffer[0..<count])
         return .data
       }
       if count < 0 && (errno == EINTR || errno == EAGAIN) { return .empty }

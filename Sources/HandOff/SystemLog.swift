@@ -26,10 +26,18 @@ public enum SystemLog {
         + "failed: \(reason.escapedForTerminal)", priority: LOG_CRIT)
   }
 
+  /// The tag of every line, set once: syslog puts it before the message itself (left to
+  /// glibc, it is the program's name, which the message repeated).
+  private static let opened: Void = {
+    let tag: StaticString = "register"
+    openlog(UnsafeRawPointer(tag.utf8Start).assumingMemoryBound(to: CChar.self), 0, LOG_AUTHPRIV)
+  }()
+
   private static func write(_ line: String, priority: Int32) {
+    _ = opened
     line.withCString { text in
       withVaList([text]) { arguments in
-        vsyslog(LOG_AUTHPRIV | priority, "register: %s", arguments)
+        vsyslog(LOG_AUTHPRIV | priority, "%s", arguments)
       }
     }
   }

@@ -55,6 +55,13 @@ public struct Canvas {
     screen.fill(rect.intersection(clip), with: character, style: style)
   }
 
+  /// `text` cut to `columns`, ending with `ellipsis` where it was cut (if that fits).
+  static func fitted(_ text: String, columns: Int, ellipsis: String) -> String {
+    guard TextWidth.columns(of: text) > columns else { return text }
+    let mark = TextWidth.columns(of: ellipsis) < columns ? ellipsis : ""
+    return prefix(text, columns: max(0, columns - TextWidth.columns(of: mark))) + mark
+  }
+
   /// The longest beginning of `text` that fits in `columns`; a wide grapheme that would
   /// straddle the edge becomes a space.
   public static func prefix(_ text: String, columns: Int) -> String {

@@ -1,7 +1,7 @@
 /// One requirement under a field: an icon and a text, struck through once it is met.
 ///
 /// On UTF-8 screens a met row is drawn with U+0336 after every grapheme and re-coloured;
-/// elsewhere it is marked `[x]` and dimmed. A text too long for the row wraps under
+/// elsewhere it is marked `ok` and dimmed (never `[x]`, which is a ticked ``Checkbox``). A text too long for the row wraps under
 /// itself. A row may offer a way out after its text (`Sign in instead?`): while it shows,
 /// the row takes focus like a link, and Enter, Space or a click follows it.
 public final class RequirementRow: Control {

@@ -28,16 +28,28 @@ public struct Theme: Sendable {
     public var moreAbove = "▲"
     /// Marks content out of sight below.
     public var moreBelow = "▼"
+    /// A ticked checkbox.
+    public var checked = "[x]"
+    /// A checkbox not ticked.
+    public var unchecked = "[ ]"
+    /// The option chosen in a choice.
+    public var chosen = "(•)"
+    /// An option not chosen.
+    public var notChosen = "( )"
+    /// Marks the selected row of a list.
+    public var selectedRow = "▶"
 
     /// Box drawing, bullets, check marks: for UTF-8 terminals.
     public static let unicode = Glyphs(
       thinLine: "─", heavyLine: "━", mask: "•", met: "✓", unmet: "✗", pending: "…", ellipsis: "…",
       canStrike: true, meterFull: "▰", meterEmpty: "▱")
-    /// Plain ASCII, for terminals without UTF-8.
+    /// Plain ASCII, for terminals without UTF-8. A met requirement is `ok`, never `[x]`,
+    /// which is a ticked ``Checkbox``.
     public static let ascii = Glyphs(
-      thinLine: "-", heavyLine: "=", mask: "*", met: "[x]", unmet: "[ ]", pending: "[.]",
+      thinLine: "-", heavyLine: "=", mask: "*", met: "ok", unmet: "[ ]", pending: "[.]",
       ellipsis: "...",
-      canStrike: false, meterFull: "#", meterEmpty: "-", moreAbove: "^", moreBelow: "v")
+      canStrike: false, meterFull: "#", meterEmpty: "-", moreAbove: "^", moreBelow: "v",
+      chosen: "(*)", selectedRow: ">")
   }
 
   /// The characters, for the screen's character set.
@@ -104,7 +116,7 @@ public struct Theme: Sendable {
     errorLine = colors ? color(.red) : Style(.bold)
     caption = Style(.dim)
     error = colors ? color(.red) : Style(.bold)
-    // Without UTF-8 there is no strike-through: met rows are "[x]" and dim, colour or not.
+    // Without UTF-8 there is no strike-through: met rows are "ok" and dim, colour or not.
     met = colors && capabilities.unicode ? color(.green) : Style(.dim)
     unmet = Style()
     pending = color(.yellow)

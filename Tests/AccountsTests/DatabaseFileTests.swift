@@ -195,18 +195,35 @@ struct DatabaseFileTests {
     try expectRefused(.symbolicLink(companion: "-shm"))
   }
 
-  @Test("a folder others can write to is refused; /tmp-like sticky folders are fine")
+  @Test("a folder others can write to is refused, sticky (as /tmp is) or not")
   func openFolder() throws {
     let shared = folder.path("shared")
     try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
-    chmod(shared, 0o777)
-    #expect(throws: AccountStoreError.refused(.folderUnsafe(shared))) {
-      try SQLiteAccountStore(path: shared + "/accounts.sqlite", identity: policy)
+    // Sticky keeps others from replacing our file, not from planting its -wal first.
+    for mode in [0o777, 0o770, 0o1777, 0o1770, 0o1733] as [mode_t] {
+      chmod(shared, mode)
+      #expect(throws: AccountStoreError.refused(.folderUnsafe(shared)), "\(String(mode, radix: 8))")
+      {
+        try SQLiteAccountStore(path: shared + "/accounts.sqlite", identity: policy)
+      }
+      #expect(try FileManager.default.contentsOfDirectory(atPath: shared).isEmpty)
     }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: shared).isEmpty)
-    chmod(shared, 0o1777)
+    chmod(shared, 0o1755)
     let store = try SQLiteAccountStore(path: shared + "/accounts.sqlite", identity: policy)
     _ = try store.createAccount(login: "alice", password: "Secret123")
+  }
+
+  @Test("while the store is open, its -wal and -shm are ours, private, plain files")
+  func companionsWhileOpen() throws {
+    let store = try SQLiteAccountStore(path: path, identity: policy)
+    defer { store.close() }
+    _ = try store.createAccount(login: "alice", password: "Secret123")
+    for suffix in ["-wal", "-shm"] {
+      var status = stat()
+      #expect(lstat(path + suffix, &status) == 0, "\(suffix)")
+      #expect(status.st_mode & S_IFMT == S_IFREG && status.st_mode & 0o7777 == 0o600, "\(suffix)")
+      #expect(status.st_uid == geteuid(), "\(suffix)")
+    }
   }
 
   @Test("a database made by register 0.1.0 is accepted, marked as ours and migrated")

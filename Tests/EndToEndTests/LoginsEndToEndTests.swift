@@ -59,8 +59,8 @@ struct LoginsEndToEndTests {
       upper.output.contains(
         "  [ ] Lowercase a-z, digits, - and _\n  [ ] Login is free\nBegin with a lowercase letter a-z\n"
       ))
-    // Debian's base-passwd makes both: the user backup and the group users.
-    for name in ["backup", "users"] {
+    // Debian's base-passwd makes both: the user sync and the group users (neither reserved).
+    for name in ["sync", "users"] {
       try #require(getpwnam(name) != nil || getgrnam(name) != nil, "\(name) missing here")
       let taken = try run("--plain --unix-names --db \(database)", input: "\(name)\n")
       #expect(taken.status == 1)

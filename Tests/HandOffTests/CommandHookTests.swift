@@ -157,4 +157,46 @@ struct CommandHookTests {
     #expect(run("head -c 1000000 /dev/zero | tr '\\0' x; echo; echo end >&2") == .success)
     #expect(log.last?.output.utf8.count == 4096)
   }
+
+  @Test("a hash across the cut is taken out before the cut: no piece of it is logged")
+  func hashAtTheCut() {
+    // 4080 bytes, then the hash: cut first, the log held its first 16 characters.
+    #expect(run("printf '%4080s' '' | tr ' ' x; echo \"$REGISTER_PASSWORD_HASH\"") == .success)
+    #expect(log.last?.output == String(repeating: "x", count: 4080) + "[password hash]\n")
+  }
+
+  @Test("a hash written in two pieces, read apart, is taken out whole")
+  func hashInPieces() {
+    let script = """
+      printf %s "$REGISTER_PASSWORD_HASH" | head -c 10; sleep 0.2
+      printf '%s\\n' "$REGISTER_PASSWORD_HASH" | tail -c +11
+      """
+    #expect(run(script) == .success)
+    #expect(log.last?.output == "[password hash]\n")
+  }
+
+  @Test("a program named without a / is looked up in the fixed PATH, never register's own")
+  func fixedPath() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("register-path-\(UUID().uuidString.prefix(8))").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let name = "register-probe-\(UUID().uuidString.prefix(8))"
+    try "#!/bin/sh\nexit 0\n".write(toFile: "\(folder)/\(name)", atomically: true, encoding: .utf8)
+    chmod("\(folder)/\(name)", 0o755)
+    let saved = String(cString: getenv("PATH"))
+    setenv("PATH", "\(folder):\(saved)", 1)
+    defer { setenv("PATH", saved, 1) }
+    // Found first in register's PATH, which a user (over SSH, the join account) may set.
+    #expect(
+      CommandHook(words: [name], log: log.record).run(for: account, clientAddress: nil)
+        == .failure(.couldNotStart("No such file or directory")))
+    // In the fixed PATH: found; given as a path: used as it is.
+    #expect(
+      CommandHook(words: ["true"], log: log.record).run(for: account, clientAddress: nil)
+        == .success)
+    #expect(
+      CommandHook(words: ["\(folder)/\(name)"], log: log.record).run(
+        for: account, clientAddress: nil) == .success)
+  }
 }

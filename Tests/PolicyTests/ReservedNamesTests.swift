@@ -18,7 +18,32 @@ struct ReservedNamesTests {
     #expect(UnicodeLoginPolicy().reservation(of: login) == .reserved)
   }
 
-  @Test("other logins are not reserved", arguments: ["alice", "rooted", "Жора", "admins"])
+  @Test(
+    "groups that grant privileges are reserved, whether or not they exist here",
+    arguments: [
+      "docker", "libvirt", "incus", "podman", "wireshark", "lpadmin", "sambashare", "vboxusers",
+      "kvm", "lxd", "disk", "shadow", "adm", "systemd-journal", "video", "input", "render",
+      "dialout", "sudo", "wheel", "staff", "Docker", "d\u{43E}cker",
+    ])
+  func privilegedGroups(login: String) {
+    #expect(UnicodeLoginPolicy().reservation(of: login) == .reserved)
+  }
+
+  @Test("register-useradd refuses the same names: its copy of the list is this one")
+  func wrapperList() throws {
+    let wrapper = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("deploy/ssh/register-useradd")
+    let script = try String(contentsOf: wrapper, encoding: .utf8)
+    let start = try #require(script.range(of: "\nreserved=\""))
+    let end = try #require(script.range(of: "\"\n", range: start.upperBound..<script.endIndex))
+    let copy = script[start.upperBound..<end.lowerBound].split(whereSeparator: \.isWhitespace)
+      .map(String.init)
+    #expect(copy.sorted() == ReservedNames.builtIn.sorted())
+    #expect(Set(ReservedNames.builtIn).count == ReservedNames.builtIn.count, "no name twice")
+  }
+
+  @Test("other logins are not reserved", arguments: ["alice", "rooted", "Жора", "admins", "users"])
   func notReserved(login: String) {
     #expect(UnicodeLoginPolicy().reservation(of: login) == nil)
   }

@@ -30,7 +30,7 @@ struct SignUpScreenTests {
     #expect(compareSnapshot(form.screen, named: "sign-up-all-met") == .matches)
   }
 
-  @Test("without UTF-8 or colours: [x] rows, ASCII lines and mask")
+  @Test("without UTF-8 or colours: met rows \"ok\" (never a ticked [x]), ASCII lines and mask")
   func asciiScreen() {
     let form = SignUpHarness(capabilities: ScreenCapabilities(colors: false, unicode: false))
     form.type("alice")
