@@ -130,7 +130,7 @@ final class PostgresConnection {
             if let last { libpq.clear(last) }
             throw PostgresError(
               kind: .connectionLost, sqlState: nil,
-              message: "the server did not answer within \(answerTimeout!.components.seconds) s")
+              message: "the server did not answer in time")
           }
           wait = Int32(min(left / .milliseconds(1), 60_000)) + 1
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Registration
 import Synchronization
 import TestSupport
@@ -58,12 +59,12 @@ struct FailoverStoreTests {
   func answerTimeout() throws {
     let connection = try PostgresConnection(uri: uri)
     connection.answerTimeout = .milliseconds(200)
-    #expect(throws: PostgresError.self) { try connection.execute("SELECT pg_sleep(5)") }
     do {
       try connection.execute("SELECT pg_sleep(5)")
+      Issue.record("a statement of 5 s answered within 200 ms")
     } catch {
       #expect(error.kind == .connectionLost)
-      #expect(error.message == "the server did not answer within 0 s")
+      #expect(error.message == "the server did not answer in time")
     }
     #expect(!connection.isOpen)
     try connection.reconnect()
@@ -74,7 +75,7 @@ struct FailoverStoreTests {
   func readOnlyServer() throws {
     let connection = try PostgresConnection(uri: uri)
     do {
-      try connection.execute("SET default_transaction_read_only = on; CREATE TABLE t (n int)")
+      try connection.execute("BEGIN READ ONLY; CREATE TABLE t (n int)")
       Issue.record("a read-only session created a table")
     } catch {
       #expect(error.sqlState == "25006")
@@ -103,7 +104,7 @@ struct FailoverStoreTests {
     let created = try store.createAccount(login: "alice", password: "Zq7vLm2pR")
     #expect(created.login == "alice")
     #expect(try server.psql(uri.text, "SELECT count(*) FROM accounts") == "1")
-    #expect(try store.signIn(login: "alice", password: "Zq7vLm2pR").login == "alice")
+    #expect(try store.signIn(login: "alice", password: "Zq7vLm2pR")?.login == "alice")
   }
 
   @Test("opening waits for a server that is not there yet, up to failover-wait")
@@ -122,7 +123,8 @@ struct FailoverStoreTests {
     let store = try PostgresAccountStore(
       uri: ownURI, identity: FakeLoginPolicy(), clock: nil,
       retry: RetryPolicy(failoverWait: .seconds(30)), hasher: YescryptHasher())
-    #expect(started.load(ordering: .relaxed))
+    let wasStarted = started.load(ordering: .relaxed)
+    #expect(wasStarted)
     #expect(try store.isLoginTaken("alice") == false)
   }
 
