@@ -37,7 +37,8 @@ struct FailoverEndToEndTests {
     let forms = try ["early", "late"].map { name in
       let tmux = try Tmux()
       try tmux.shell(
-        "\(Tmux.binary) --password-policy off --json --db '\(uri)' > out; echo $? > status")
+        "\(Tmux.binary) --password-policy off --json --db '\(uri)' > \(tmux.directory)/out; "
+          + "echo $? > \(tmux.directory)/status")
       try tmux.wait(forText: "Create account")
       try tmux.type("form\(name)")
       try tmux.keys("Tab")
