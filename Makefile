@@ -14,7 +14,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 BINARY = .build/release/register
 
-.PHONY: all build run gallery test test-ha ha-deps fuzz bench-store bench-ssh bench-password docs lint format deps clean
+.PHONY: all build run gallery test test-ha ha-deps bench-ha fuzz bench-store bench-ssh bench-password docs lint format deps clean
 .PHONY: version install uninstall deb package-deb deb-deps
 
 all: build
@@ -82,6 +82,11 @@ test-ha: build ha-deps
 	  echo "make: failover run $$run of $(HA_RUNS)"; \
 	  REGISTER_HA_TESTS=1 SWIFT=$(SWIFT) scripts/test.sh --filter FailoverEndToEndTests || exit 1; \
 	done
+
+# Sign-ups per second through the Patroni site against one server (1, 8, 32 writers), and
+# the pause of five failovers (docs/performance.md). About ten minutes.
+bench-ha: build ha-deps
+	python3 scripts/bench-ha.py
 
 ha-deps:
 	@missing=""; \

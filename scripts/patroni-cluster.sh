@@ -16,6 +16,8 @@
 #                                             PostgreSQL frozen (SIGSTOP): running, and
 #                                             answering nobody, as behind a cut network
 #   scripts/patroni-cluster.sh wait-leader DIR OLD   waits for a leader other than OLD
+#   scripts/patroni-cluster.sh revive DIR NAME   starts NAME's Patroni again after a
+#                                             kill-leader: it rejoins as a replica
 #   scripts/patroni-cluster.sh psql DIR SQL   runs SQL on the leader (unaligned, no header)
 #   scripts/patroni-cluster.sh stop DIR       stops everything and removes DIR
 # Nothing started here is a child of the caller: each server runs in a session of its own.
@@ -61,6 +63,13 @@ uri() {
 
 postmaster() { head -n 1 "$dir/$1/data/postmaster.pid"; }
 
+# Starts the Patroni of the node folder $1 in a session of its own.
+start_patroni() {
+  (set -a && . "$dir/env" && cd "$1" &&
+    exec $server setsid patroni "$1/patroni.yml" >> "$1/patroni.log" 2>&1 < /dev/null) &
+  echo $! > "$1/patroni.pid"
+}
+
 case $action in
 start)
   mkdir -p "$dir" && chmod 700 "$dir"
@@ -100,9 +109,7 @@ ENV
       -e "s|/var/run/postgresql|$node|" -e "s|/etc/patroni/register-bootstrap.sh|$dir/register-bootstrap.sh|" \
       "$root/deploy/patroni/patroni.yml" > "$node/patroni.yml"
     [ "$(id -u)" = 0 ] && chown -R nobody "$node"
-    (set -a && . "$dir/env" && cd "$node" &&
-      exec $server setsid patroni "$node/patroni.yml" > "$node/patroni.log" 2>&1 < /dev/null) &
-    echo $! > "$node/patroni.pid"
+      start_patroni "$node"
     # The first to come up bootstraps; the others then copy it.
     [ "$n" = 1 ] && sleep 2
   done
@@ -126,6 +133,15 @@ wait-leader)
     if [ -n "$now" ] && [ "$now" != "$3" ]; then echo "$now" && exit 0; fi
     sleep 0.25
   done
+  exit 1
+  ;;
+revive)
+  start_patroni "$dir/$3"
+  for _ in $(seq 240); do
+    members 2> /dev/null | grep -q "^$3 [a-z_]* \(running\|streaming\)" && exit 0
+    sleep 0.5
+  done
+  echo "patroni-cluster: $3 did not rejoin in 120 s" >&2
   exit 1
   ;;
 kill-leader | cut-leader)
@@ -164,7 +180,7 @@ stop)
   rm -rf "$dir"
   ;;
 *)
-  echo "usage: $0 start|uri|leader|wait-leader|kill-leader|cut-leader|psql|stop DIR" >&2
+  echo "usage: $0 start|uri|leader|wait-leader|revive|kill-leader|cut-leader|psql|stop DIR" >&2
   exit 2
   ;;
 esac
