@@ -80,7 +80,7 @@ public final class Form<Field: CaseIterable & Hashable & Sendable> {
 
   /// Records that the person moved away from `field`.
   func leave(_ field: Field) {
-    if !visitedFields.contains(field) { visitedFields.insert(field) }
+    assign(visitedFields.union([field]), to: \.visitedFields)
   }
 
   /// Whether `field` shows as an error: it is unmet (a check still answering is not), and
@@ -132,10 +132,10 @@ public final class Form<Field: CaseIterable & Hashable & Sendable> {
       return .started
     }
     if isReady(standing) {
-      if phase != .waitingForChecks { phase = .waitingForChecks }
+      assign(.waitingForChecks, to: \.phase)
       return .waiting
     }
-    if !hasAttemptedSubmit { hasAttemptedSubmit = true }
+    assign(true, to: \.hasAttemptedSubmit)
     return .rejected(firstUnmet: firstUnmet(standing) ?? Field.allCases.first!)
   }
 
