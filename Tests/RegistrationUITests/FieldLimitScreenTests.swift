@@ -48,6 +48,20 @@ struct FieldLimitScreenTests {
     #expect(form.form.loginField.editor.characters.count == 64)
   }
 
+  @Test("a grapheme carrying a paste of combining marks: over 512 bytes, Login keeps its value")
+  func loginMarks() {
+    let form = SignUpHarness()
+    form.type("bob")
+    form.send(.paste("a" + String(repeating: "\u{301}", count: 600)))
+    #expect(form.model.login == "bob")
+    #expect(form.model.refusedField == .login)
+    // The field shows what the model kept, not the refused paste.
+    #expect(form.form.loginField.editor.text == "bob")
+    form.type("by")
+    #expect(form.model.login == "bobby")
+    #expect(form.model.refusedField == nil)
+  }
+
   @Test("Password and its confirmation stop at 511 bytes, typed or pasted")
   func passwords() {
     let form = SignUpHarness()
