@@ -126,7 +126,7 @@ public final class ChangePasswordViewModel: ScreenModel {
   /// Whether `field` shows as an error: something in it is wrong (empty, an unmet row, the
   /// current password again) and the user has left it or tried to submit.
   public func showsError(for field: ChangePasswordField) -> Bool {
-    form.showsError(for: field, standing: standing(of: field))
+    form.showsError(for: field) { isWrong(field) }
   }
 
   // MARK: What the person does
@@ -163,15 +163,20 @@ public final class ChangePasswordViewModel: ScreenModel {
   /// Empty, an unmet row or the current password again is unmet; a row still being
   /// checked is checking.
   private func standing(of field: ChangePasswordField) -> FieldStanding {
-    let states = requirements(for: field).map(\.state)
-    let wrong: Bool =
-      switch field {
-      case .login: login.isEmpty
-      case .currentPassword: currentPassword.isEmpty
-      case .newPassword: states.contains(.unmet) || isSameAsCurrent
-      case .confirmation: states.contains(.unmet)
-      }
-    return wrong ? .unmet : states.contains(.checking) ? .checking : .met
+    if isWrong(field) { return .unmet }
+    return requirements(for: field).contains { $0.state == .checking } ? .checking : .met
+  }
+
+  /// Whether `field` is wrong now (a row still being checked is not): reads no more than
+  /// decides, since a drawing that asks watches what it read.
+  private func isWrong(_ field: ChangePasswordField) -> Bool {
+    switch field {
+    case .login: login.isEmpty
+    case .currentPassword: currentPassword.isEmpty
+    case .newPassword:
+      requirements(for: field).contains { $0.state == .unmet } || isSameAsCurrent
+    case .confirmation: requirements(for: field).contains { $0.state == .unmet }
+    }
   }
 
   private func revalidate() {

@@ -83,10 +83,12 @@ public final class Form<Field: CaseIterable & Hashable & Sendable> {
     assign(visitedFields.union([field]), to: \.visitedFields)
   }
 
-  /// Whether `field` shows as an error: it is unmet (a check still answering is not), and
-  /// the person has left it or tried to submit; never while typing in it the first time.
-  func showsError(for field: Field, standing: FieldStanding) -> Bool {
-    standing == .unmet && (hasAttemptedSubmit || visitedFields.contains(field))
+  /// Whether `field` shows as an error: the person has left it or tried to submit (never
+  /// while typing in it the first time), and it is `wrong` (a check still answering is
+  /// not). Asked in that order: a view drawing it then watches what is wrong only once it
+  /// may show, and no more of it than decides (a redraw for each row otherwise).
+  func showsError(for field: Field, wrong: () -> Bool) -> Bool {
+    (hasAttemptedSubmit || visitedFields.contains(field)) && wrong()
   }
 
   // MARK: Deciding

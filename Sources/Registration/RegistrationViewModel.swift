@@ -163,7 +163,7 @@ public final class RegistrationViewModel: ScreenModel {
   /// unmet (a row still being checked is not an error), and the user has left the field or
   /// tried to submit; never while typing in it the first time.
   public func showsError(for field: RegistrationField) -> Bool {
-    form.showsError(for: field, standing: standing(of: field))
+    form.showsError(for: field) { requirements(for: field).contains { $0.state == .unmet } }
   }
 
   /// The first field, in form order, with a requirement not met.
@@ -253,8 +253,15 @@ public final class RegistrationViewModel: ScreenModel {
   }
 
   private func standing(of field: RegistrationField) -> FieldStanding {
-    let states = requirements(for: field).map(\.state)
-    return states.contains(.unmet) ? .unmet : states.contains(.checking) ? .checking : .met
+    var standing = FieldStanding.met
+    for status in requirements(for: field) {
+      switch status.state {
+      case .unmet: return .unmet
+      case .checking: standing = .checking
+      case .met: break
+      }
+    }
+    return standing
   }
 
   private func revalidate() {

@@ -24,7 +24,7 @@ public final class RequirementStatus: Identifiable {
   public var isMet: Bool { state == .met }
   /// Whether the row is an error as soon as its answer says why it is unmet (the store's
   /// answers), before the person has left the field.
-  public var reasonIsError: Bool { note != nil && requirement.remoteCheck?.reasonIsError == true }
+  public var reasonIsError: Bool { requirement.remoteCheck?.reasonIsError == true && note != nil }
 
   /// What the row says now: its text (or note), or what is being checked.
   public var displayText: String {

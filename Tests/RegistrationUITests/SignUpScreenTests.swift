@@ -139,6 +139,21 @@ struct SignUpScreenTests {
     }
   }
 
+  @Test("a row whose answer flips redraws alone: the other rows of its field do not")
+  func rowDrawCounts() {
+    let form = SignUpHarness()
+    let views = form.form.root.subtree
+    let rows = views.compactMap { $0 as? RequirementRow }
+    // Three characters and a space: every Login row unmet (the store is not asked).
+    form.type("a b")
+    let before = views.map(\.drawCount)
+    form.type("c")  // "At least 4 characters" is met now; the other rows stay unmet.
+    let redrawn = views.indices.filter { views[$0].drawCount != before[$0] }.map { views[$0] }
+    #expect(redrawn.count == 2, "\(redrawn)")
+    #expect(redrawn.contains { $0 === form.form.loginField })
+    #expect(redrawn.contains { $0 === rows[0] })
+  }
+
   @Test("a batch of input is handled before one frame is drawn")
   func oneFlushPerBatch() {
     let form = SignUpHarness()
