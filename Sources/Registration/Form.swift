@@ -41,46 +41,59 @@ public enum FieldStanding: Hashable, Sendable {
 /// the submission's phase and the message about the form as a whole. Its forms (Sign up,
 /// Sign in, Change password) judge their own fields; "ready", "can submit" and "the first
 /// unmet field" are decided here, from that judgement, once.
-@Observable
+///
+/// What it holds is observable, in objects that are not generic: a key path into a generic
+/// class is made anew at every use, and every read and write of an observable property
+/// uses one (that cost 0.1 ms of CPU a key). Fields are kept by their position.
 public final class Form<Field: CaseIterable & Hashable & Sendable> {
-  /// The field whose last value was refused for being longer than its `FieldLimit` allows
-  /// (it kept the value it had), until it takes one.
-  public private(set) var refusedField: Field?
-  /// Fields the person has left at least once: their unmet rows may now show as errors.
-  public private(set) var visitedFields: Set<Field> = []
-  /// True once the person has tried to submit.
-  public private(set) var hasAttemptedSubmit = false
-  public private(set) var phase = SubmissionPhase.editing
-  /// About the form as a whole: why the last attempt failed. Cleared when the person types.
-  public private(set) var message: String?
-  /// Every field is met and nothing is under way.
-  public private(set) var canSubmit = false
-
-  @ObservationIgnored private let inputs: [Field: FormInput]
-  @ObservationIgnored private let limits: (Field) -> FieldLimit
+  private let state = FormState()
+  private let fields: [Field]
+  private let inputs: [FormInput]
+  private let limits: (Field) -> FieldLimit
 
   init(limits: @escaping (Field) -> FieldLimit) {
     self.limits = limits
-    inputs = Dictionary(uniqueKeysWithValues: Field.allCases.map { ($0, FormInput()) })
+    fields = Array(Field.allCases)
+    inputs = fields.map { _ in FormInput() }
+  }
+
+  /// The field whose last value was refused for being longer than its `FieldLimit` allows
+  /// (it kept the value it had), until it takes one.
+  public var refusedField: Field? { state.refused.map { fields[$0] } }
+  /// Fields the person has left at least once: their unmet rows may now show as errors.
+  public var visitedFields: Set<Field> { Set(state.visited.map { fields[$0] }) }
+  /// True once the person has tried to submit.
+  public var hasAttemptedSubmit: Bool { state.hasAttemptedSubmit }
+  public var phase: SubmissionPhase { state.phase }
+  /// About the form as a whole: why the last attempt failed. Cleared when the person types.
+  public var message: String? { state.message }
+  /// Every field is met and nothing is under way.
+  public var canSubmit: Bool { state.canSubmit }
+
+  private func position(of field: Field) -> Int {
+    fields.firstIndex(of: field)!
   }
 
   // MARK: Inputs
 
-  public subscript(field: Field) -> String { inputs[field]!.text }
+  public subscript(field: Field) -> String { inputs[position(of: field)].text }
 
   /// Takes `value` for `field` if its limit allows it (true); otherwise keeps what it had and
   /// records the refusal (false).
   @discardableResult
   func take(_ value: String, for field: Field) -> Bool {
     let allowed = limits(field).allows(value)
-    assign(allowed ? (refusedField == field ? nil : refusedField) : field, to: \.refusedField)
-    if allowed { inputs[field]!.text = value }
+    let position = position(of: field)
+    let refused = state.refused
+    state.assign(allowed ? (refused == position ? nil : refused) : position, to: \.refused)
+    if allowed { inputs[position].text = value }
     return allowed
   }
 
   /// Records that the person moved away from `field`.
   func leave(_ field: Field) {
-    assign(visitedFields.union([field]), to: \.visitedFields)
+    let position = position(of: field)
+    if !state.visited.contains(position) { state.visited.insert(position) }
   }
 
   /// Whether `field` shows as an error: the person has left it or tried to submit (never
@@ -88,7 +101,7 @@ public final class Form<Field: CaseIterable & Hashable & Sendable> {
   /// not). Asked in that order: a view drawing it then watches what is wrong only once it
   /// may show, and no more of it than decides (a redraw for each row otherwise).
   func showsError(for field: Field, wrong: () -> Bool) -> Bool {
-    (hasAttemptedSubmit || visitedFields.contains(field)) && wrong()
+    (state.hasAttemptedSubmit || state.visited.contains(position(of: field))) && wrong()
   }
 
   // MARK: Deciding
@@ -99,17 +112,17 @@ public final class Form<Field: CaseIterable & Hashable & Sendable> {
   /// Every field met or still being checked, and nothing under way: submitting goes ahead,
   /// at once or when the check answers.
   func isReady(_ standing: (Field) -> FieldStanding) -> Bool {
-    isOpen && Field.allCases.allSatisfy { standing($0) != .unmet }
+    isOpen && fields.allSatisfy { standing($0) != .unmet }
   }
 
   /// The first field, in form order, that is unmet; else the first still being checked.
   func firstUnmet(_ standing: (Field) -> FieldStanding) -> Field? {
-    Field.allCases.first { standing($0) == .unmet } ?? Field.allCases.first { standing($0) != .met }
+    fields.first { standing($0) == .unmet } ?? fields.first { standing($0) != .met }
   }
 
   /// Decides `canSubmit` again (it changes, and notifies, only when its value does).
   func refresh(_ standing: (Field) -> FieldStanding) {
-    assign(isOpen && Field.allCases.allSatisfy { standing($0) == .met }, to: \.canSubmit)
+    state.assign(isOpen && fields.allSatisfy { standing($0) == .met }, to: \.canSubmit)
   }
 
   // MARK: Transitions
@@ -118,8 +131,9 @@ public final class Form<Field: CaseIterable & Hashable & Sendable> {
   /// about to be replaced), and a submission that waited is called off (it was for other
   /// input).
   func inputChanged() {
-    if phase != .submitting { assign(nil, to: \.message) }
-    if phase == .waitingForChecks { phase = .editing }
+    let phase = phase
+    if phase != .submitting { state.assign(nil, to: \.message) }
+    if phase == .waitingForChecks { state.phase = .editing }
   }
 
   /// Submitting: `.started` moves to `.submitting` (the caller asks the store), `.waiting`
@@ -127,33 +141,32 @@ public final class Form<Field: CaseIterable & Hashable & Sendable> {
   /// now on.
   func submit(_ standing: (Field) -> FieldStanding) -> Submission<Field> {
     guard isOpen else { return .busy }
-    if Field.allCases.allSatisfy({ standing($0) == .met }) {
-      phase = .submitting
-      assign(nil, to: \.message)
+    if fields.allSatisfy({ standing($0) == .met }) {
+      state.phase = .submitting
+      state.assign(nil, to: \.message)
       refresh(standing)
       return .started
     }
     if isReady(standing) {
-      assign(.waitingForChecks, to: \.phase)
+      state.assign(.waitingForChecks, to: \.phase)
       return .waiting
     }
-    assign(true, to: \.hasAttemptedSubmit)
-    return .rejected(firstUnmet: firstUnmet(standing) ?? Field.allCases.first!)
+    state.assign(true, to: \.hasAttemptedSubmit)
+    return .rejected(firstUnmet: firstUnmet(standing) ?? fields[0])
   }
 
   /// Whether a submission that waited may go on: it waited and no check is left answering.
   /// The caller then submits again.
   func checksAnswered(_ standing: (Field) -> FieldStanding) -> Bool {
-    guard phase == .waitingForChecks,
-      !Field.allCases.contains(where: { standing($0) == .checking })
+    guard phase == .waitingForChecks, !fields.contains(where: { standing($0) == .checking })
     else { return false }
-    phase = .editing
+    state.phase = .editing
     return true
   }
 
   /// A submission that waited waits no more (a check failed, the form was hidden).
   func stopWaiting() {
-    if phase == .waitingForChecks { phase = .editing }
+    if phase == .waitingForChecks { state.phase = .editing }
   }
 
   /// The store answered: `phase` is `.done`, `.failed`, or `.editing` again (with why, in
@@ -161,15 +174,26 @@ public final class Form<Field: CaseIterable & Hashable & Sendable> {
   func finish(
     _ phase: SubmissionPhase, message: String? = nil, _ standing: (Field) -> FieldStanding
   ) {
-    self.phase = phase
-    assign(message, to: \.message)
+    state.phase = phase
+    state.assign(message, to: \.message)
     refresh(standing)
   }
 
   /// A message about the form that came from elsewhere than a submission (a check failed).
   func say(_ message: String?) {
-    assign(message, to: \.message)
+    state.assign(message, to: \.message)
   }
+}
+
+/// What a form holds that its views watch, fields by position.
+@Observable
+final class FormState {
+  var refused: Int?
+  var visited: Set<Int> = []
+  var hasAttemptedSubmit = false
+  var phase = SubmissionPhase.editing
+  var message: String?
+  var canSubmit = false
 }
 
 /// One field's text: observable on its own, so that what shows one field redraws only when
