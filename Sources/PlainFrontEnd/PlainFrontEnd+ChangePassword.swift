@@ -7,7 +7,7 @@ extension PlainFrontEnd {
   /// refused is asked those two again; a script is never asked twice.
   public func changePassword(_ model: ChangePasswordViewModel) -> Outcome {
     var changed: ChangedPassword?
-    model.onChanged = { changed = $0 }
+    model.events.listen { if case .changed(let password) = $0 { changed = password } }
     model.appear()
     defer { model.disappear() }
     dialogue.say(strings.changePasswordTitle + "\n")
@@ -51,7 +51,7 @@ extension PlainFrontEnd {
       model[field] = answer
       // No field stopped an over-long answer: the model refused it; say why.
       if model.refusedField == field {
-        dialogue.say(field.limit.message(strings) + "\n")
+        dialogue.say(field.limit.message(strings, refusing: answer) + "\n")
         if !dialogue.isInteractive { return .end(.unmet) }
         continue
       }

@@ -31,7 +31,7 @@ public final class PlainFrontEnd {
 
   public func signUp(_ model: RegistrationViewModel) -> Outcome {
     var created: CreatedAccount?
-    model.onCreated = { created = $0 }
+    model.events.listen { if case .created(let account) = $0 { created = account } }
     model.appear()
     defer { model.disappear() }
     dialogue.say(strings.signUpTitle + "\n")
@@ -65,7 +65,7 @@ public final class PlainFrontEnd {
 
   public func signIn(_ model: SignInViewModel) -> Outcome {
     var signedIn: SignedInAccount?
-    model.onSignedIn = { signedIn = $0 }
+    model.events.listen { if case .signedIn(let account) = $0 { signedIn = account } }
     model.appear()
     defer { model.disappear() }
     dialogue.say(strings.signInTitle + "\n")
@@ -84,7 +84,8 @@ public final class PlainFrontEnd {
       model.password = password
       // No field stopped an over-long answer: the model refused it; say why.
       if let field = model.refusedField {
-        dialogue.say(FieldLimit.of(field).message(strings) + "\n")
+        let refused = field == .login ? login : password
+        dialogue.say(FieldLimit.of(field).message(strings, refusing: refused) + "\n")
         if !dialogue.isInteractive { return .unmet }
         continue
       }
@@ -152,7 +153,7 @@ public final class PlainFrontEnd {
       }
       // No field stopped an over-long answer: the model refused it; say why.
       if model.refusedField == field {
-        dialogue.say(FieldLimit.of(field).message(strings) + "\n")
+        dialogue.say(FieldLimit.of(field).message(strings, refusing: answer) + "\n")
         if !dialogue.isInteractive { return .end(.unmet) }
         continue
       }

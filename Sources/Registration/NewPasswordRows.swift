@@ -3,54 +3,61 @@
 /// pause) and "Matches the password" under the confirmation. A form that lets someone choose
 /// a password holds one, so that every such form asks the same.
 final class NewPasswordRows {
+  /// What the policy is asked: the password, and the login it must not resemble.
+  struct Question: Hashable, Sendable {
+    let password: String
+    let login: String
+  }
+
+  /// How long typing must pause before the password policy is asked (as for the login).
+  static let delay = Duration.milliseconds(250)
+
   /// The rows, password first, then confirmation.
   let statuses: [RequirementStatus]
   /// "Hard to guess", when there is a password policy.
-  private let policyCheck: PasswordPolicyCheck?
+  private let policyCheck: DebouncedCheck<Question, PasswordVerdict>?
   private let estimator: (any StrengthEstimator)?
 
   /// Sign up's password and confirmation rows, made after `policy`'s settings.
   convenience init(
     strings: Strings, policy: (any PasswordPolicy)?, estimator: (any StrengthEstimator)?,
-    scheduler: any Scheduler, delay: Duration
+    scheduler: any Scheduler, answered: @escaping () -> Void
   ) {
     self.init(
       statuses: (Requirement.password(strings, policy: policy?.rules)
         + [Requirement.confirmationMatches(strings)]).map { RequirementStatus($0, state: .unmet) },
-      strings: strings, policy: policy, estimator: estimator, scheduler: scheduler, delay: delay)
+      strings: strings, policy: policy, estimator: estimator, scheduler: scheduler,
+      answered: answered)
   }
 
   /// Rows already made (a form given its own requirements): the policy answers the
-  /// `.passwordPolicy` row among them, if there is one.
+  /// "Hard to guess" row among them, if there is one. `answered` is called when the
+  /// policy's answer came, so that the form decides again.
   init(
     statuses: [RequirementStatus], strings: Strings, policy: (any PasswordPolicy)?,
-    estimator: (any StrengthEstimator)?, scheduler: any Scheduler, delay: Duration
+    estimator: (any StrengthEstimator)?, scheduler: any Scheduler,
+    answered: @escaping () -> Void
   ) {
     self.statuses = statuses
     self.estimator = estimator
-    let policyRow = statuses.first {
-      if case .passwordPolicy = $0.requirement.check { true } else { false }
-    }
+    let policyRow = statuses.first { $0.requirement.remoteCheck == .passwordPolicy }
     policyCheck = policy.flatMap { policy in
       policyRow.map {
-        PasswordPolicyCheck(
-          status: $0, policy: policy, scheduler: scheduler, strings: strings, delay: delay,
-          answered: {})
+        DebouncedCheck(
+          status: $0, scheduler: scheduler, delay: Self.delay,
+          ask: { .success(policy.check(password: $0.password, login: $0.login)) },
+          verdict: { verdict in
+            switch verdict {
+            case .accepted: (.met, nil, nil)
+            case .refused(let refusal): (.unmet, strings.passwordRefusal(refusal), nil)
+            }
+          }, answered: { _ in answered() })
       }
     }
   }
 
-  /// Called when the policy's answer changed a row (set once the form exists).
-  var answered: () -> Void {
-    get { policyCheck?.answered ?? {} }
-    set { policyCheck?.answered = newValue }
-  }
-
   /// Whether there is a strength to show.
   var estimatesStrength: Bool { estimator != nil }
-
-  /// True while an answer is awaited (the policy's).
-  var isChecking: Bool { statuses.contains { $0.state == .checking } }
 
   /// The rows of `field` (`.password` or `.confirmation`).
   func statuses(for field: RegistrationField) -> [RequirementStatus] {
@@ -64,10 +71,11 @@ final class NewPasswordRows {
     }
   }
 
-  /// The password or the login changed: the policy is asked again after a pause; the
-  /// strength, estimated at once, is returned (nil with no estimator or no password).
+  /// The password or the login changed: the policy is asked again after a pause (nothing
+  /// to ask about an empty password); the strength, estimated at once, is returned (nil
+  /// with no estimator or no password).
   func passwordChanged(password: String, login: String) -> PasswordStrength? {
-    policyCheck?.update(password: password, login: login)
+    policyCheck?.update(password.isEmpty ? nil : Question(password: password, login: login))
     return password.isEmpty ? nil : estimator?.strength(of: password, login: login)
   }
 
@@ -75,7 +83,7 @@ final class NewPasswordRows {
   func askNow() { policyCheck?.askNow() }
 
   /// The form shows again: a pause cut short starts over.
-  func resume() { policyCheck?.resume() }
+  func resume() { policyCheck?.refresh() }
 
   /// The form is hidden: no question waits.
   func cancel() { policyCheck?.cancel() }

@@ -1,8 +1,5 @@
 import Observation
 
-// The form's state, its inputs and the screen hooks; checking, lookups and submitting are
-// in the +Requirements, +Availability and +Submission extensions.
-
 /// The sign-up form without a screen: what was typed, which requirements it meets, whether
 /// it can be submitted, and the account it creates.
 ///
@@ -14,98 +11,62 @@ import Observation
 /// front end can all drive it.
 @Observable
 public final class RegistrationViewModel: ScreenModel {
+  /// What the form tells the application.
+  public enum Event: Hashable, Sendable {
+    /// The account was created: the session is over.
+    case created(CreatedAccount)
+    /// The account was stored, but handing it on (`--on-create`) failed and it was taken
+    /// back: the session is over (exit 4).
+    case handOffFailed
+    /// A submission was refused: the form goes to this field.
+    case rejected(RegistrationField)
+  }
+
   // The inputs. A value longer than its field's `FieldLimit` is refused: the input keeps
   // what it had and `refusedField` says which (the form's fields stop typing there first).
   public var login: String {
-    get { acceptedLogin }
-    set { if accepts(newValue, for: .login) { acceptedLogin = newValue } }
+    get { form[.login] }
+    set { if form.take(newValue, for: .login) { loginChanged() } }
   }
   public var password: String {
-    get { acceptedPassword }
-    set { if accepts(newValue, for: .password) { acceptedPassword = newValue } }
+    get { form[.password] }
+    set { if form.take(newValue, for: .password) { passwordChanged() } }
   }
   public var confirmation: String {
-    get { acceptedConfirmation }
-    set { if accepts(newValue, for: .confirmation) { acceptedConfirmation = newValue } }
+    get { form[.confirmation] }
+    set { if form.take(newValue, for: .confirmation) { inputChanged() } }
   }
-  private var acceptedLogin = "" {
-    didSet {
-      // The rules first: whether the store is asked depends on them.
-      inputDidChange()
-      updateAvailability()
-      updatePassword()
-      updateCanSubmit()
-    }
-  }
-  private var acceptedPassword = "" {
-    didSet {
-      updatePassword()
-      inputDidChange()
-    }
-  }
-  private var acceptedConfirmation = "" { didSet { inputDidChange() } }
 
+  /// The inputs, the phase of the submission and what the form says about itself.
+  public let form = Form<RegistrationField>(limits: FieldLimit.of)
+  /// What the form tells the application: created, taken back, go to a field.
+  public let events = Events<Event>()
   /// Every requirement with its current answer, in display order.
   public let requirements: [RequirementStatus]
-  /// True when every requirement is met and no account is being created.
-  public internal(set) var canSubmit = false
-  /// True while the account is being created.
-  public internal(set) var isCreating = false
-  /// Fields the user has left at least once: their unmet rows may now show as errors.
-  public internal(set) var visitedFields: Set<RegistrationField> = []
-  /// True once the user has tried to submit.
-  public internal(set) var hasAttemptedSubmit = false
-  /// A message about the form as a whole: the login was taken meanwhile, the store failed.
-  public internal(set) var message: String?
   /// How hard the password is to guess (advisory); nil with no estimator or no password.
   public private(set) var strength: PasswordStrength?
-  /// Whether the form shows a strength meter.
-  public var estimatesStrength: Bool { passwordRows.estimatesStrength }
-  /// True when the store says an account has this login: the form offers to sign in.
-  public internal(set) var canSignInInstead = false
-  /// True while a submission waits for a check to answer (the login's, the password
-  /// policy's).
-  public internal(set) var isWaitingToSubmit = false
   /// The rule the login breaks, if it is refused: the form says it under the button.
-  public internal(set) var loginProblem: LoginProblem?
+  public private(set) var loginProblem: LoginProblem?
   /// Over SSH: the client's address has made as many accounts in 24 hours as
   /// `--max-per-address` allows. Said under the button from the start, and kept.
-  public internal(set) var addressLimitNotice: String?
-  /// True once the account was stored but handing it on (`--on-create`) failed: the
-  /// session ends (exit 4).
-  public internal(set) var handOffFailed = false
-  /// The field whose last value was refused for being longer than `FieldLimit` allows
-  /// (it kept the value it had), until it takes one.
-  public private(set) var refusedField: RegistrationField?
-  /// Called with the account once it is created.
-  @ObservationIgnored public var onCreated: (CreatedAccount) -> Void = { _ in }
-  /// Called when a submission that waited for a check is refused by its answer, with the
-  /// field to go to.
-  @ObservationIgnored public var onSubmissionRejected: (RegistrationField) -> Void = { _ in }
-  /// Called when the account could not be handed on (and was taken back).
-  @ObservationIgnored public var onHandOffFailed: () -> Void = {}
+  public private(set) var addressLimitNotice: String?
 
   /// How long typing must pause before the login is looked up.
   public static let availabilityDelay = Duration.milliseconds(250)
   /// How long typing must pause before the password policy is asked (same as the login).
-  public static let passwordCheckDelay = Duration.milliseconds(250)
+  public static let passwordCheckDelay = NewPasswordRows.delay
 
-  /// The requirements of each field, and the one decided by the store.
-  @ObservationIgnored let requirementsByField: [RegistrationField: [RequirementStatus]]
-  @ObservationIgnored let availability: RequirementStatus?
-  @ObservationIgnored let store: any AccountStore
-  @ObservationIgnored let policy: any LoginPolicy
-  @ObservationIgnored let scheduler: any Scheduler
-  @ObservationIgnored let strings: Strings
-  @ObservationIgnored let origin: SignUpOrigin?
-  @ObservationIgnored var availabilityTimer: (any Cancellable)?
-  /// The last login that was looked up (after the pause), and its answer once it came.
-  @ObservationIgnored var lookedUp: String?
-  @ObservationIgnored var lookedUpAnswer: Availability?
+  @ObservationIgnored private let requirementsByField: [RegistrationField: [RequirementStatus]]
+  /// "Login is free", when the form has that row.
+  @ObservationIgnored private var availability: DebouncedCheck<String, LoginAnswer>?
+  @ObservationIgnored private var availabilityStatus: RequirementStatus?
   /// The password's rows, "Hard to guess" asked of the policy, and the strength.
-  @ObservationIgnored let passwordRows: NewPasswordRows
-  /// The store could not answer the last lookup (a server gone): Sign up asks again.
-  @ObservationIgnored var lookUpFailed = false
+  @ObservationIgnored private var passwordRows: NewPasswordRows!
+  @ObservationIgnored private let store: any AccountStore
+  @ObservationIgnored private let policy: any LoginPolicy
+  @ObservationIgnored private let scheduler: any Scheduler
+  @ObservationIgnored private let strings: Strings
+  @ObservationIgnored private let origin: SignUpOrigin?
 
   /// `policy` says what a login may be and which are reserved; the store compares logins
   /// by the identity it was made with (the same policy, in the program). `passwordPolicy`
@@ -130,66 +91,273 @@ public final class RegistrationViewModel: ScreenModel {
       }
     self.requirements = statuses
     requirementsByField = Dictionary(grouping: statuses, by: \.field)
-    availability = statuses.first {
-      if case .loginIsFree = $0.requirement.check { true } else { false }
-    }
+    availabilityStatus = statuses.first { $0.requirement.remoteCheck == .loginIsFree }
+    // Made once `self` exists: their answers come back to it.
     passwordRows = NewPasswordRows(
       statuses: statuses.filter { $0.field != .login }, strings: strings, policy: passwordPolicy,
-      estimator: strengthEstimator, scheduler: scheduler, delay: Self.passwordCheckDelay)
-    revalidate()
-    // Set apart: `answered` needs `self`, which exists only now.
-    passwordRows.answered = { [weak self] in
-      self?.revalidate()
-      self?.finishWaitingSubmission()
+      estimator: strengthEstimator, scheduler: scheduler
+    ) { [weak self] in self?.checkAnswered(failure: nil) }
+    availability = availabilityStatus.map { status in
+      DebouncedCheck(
+        status: status, scheduler: scheduler, delay: Self.availabilityDelay,
+        ask: { login in
+          Result { () throws(AccountStoreError) in
+            try RegistrationViewModel.lookUp(login, in: store, policy)
+          }
+        },
+        verdict: { $0.verdict(strings) },
+        answered: { [weak self] in self?.checkAnswered(failure: $0) })
     }
+    revalidate()
   }
 
   public var input: RegistrationInput {
     RegistrationInput(login: login, password: password, confirmation: confirmation)
   }
 
-  // MARK: Screen
+  // MARK: What the form shows
+
+  /// True when every requirement is met and no account is being created.
+  public var canSubmit: Bool { form.canSubmit }
+  /// True while the account is being created.
+  public var isCreating: Bool { form.phase == .submitting }
+  /// True while a submission waits for a check to answer (the login's, the password
+  /// policy's).
+  public var isWaitingToSubmit: Bool { form.phase == .waitingForChecks }
+  /// True once the account was stored but handing it on (`--on-create`) failed.
+  public var handOffFailed: Bool { form.phase == .failed }
+  /// True once the user has tried to submit.
+  public var hasAttemptedSubmit: Bool { form.hasAttemptedSubmit }
+  /// Fields the user has left at least once.
+  public var visitedFields: Set<RegistrationField> { form.visitedFields }
+  /// A message about the form as a whole: the login was taken meanwhile, the store failed.
+  public var message: String? { form.message }
+  /// The field whose last value was refused for being too long, until it takes one.
+  public var refusedField: RegistrationField? { form.refusedField }
+  /// True when the store says an account has this login: the form offers to sign in.
+  public var canSignInInstead: Bool { availabilityStatus?.offer == .signInInstead }
+  /// Whether the form shows a strength meter.
+  public var estimatesStrength: Bool { passwordRows.estimatesStrength }
+
+  /// What a submission waits for: the first check still under way, in its row's words.
+  public var checkingText: String {
+    requirements.first { $0.state == .checking }?.requirement.checkingText ?? ""
+  }
+
+  /// The line under the button: what went wrong, or why the login is refused.
+  public var notice: String? {
+    message ?? addressLimitNotice ?? loginProblem.map(strings.loginProblem)
+  }
+
+  /// A refused login is only a hint (dimmed) while it is being typed; an error once the
+  /// user has left the field or tried to sign up.
+  public var noticeIsHint: Bool {
+    message == nil && addressLimitNotice == nil && !showsError(for: .login)
+  }
+
+  public func requirements(for field: RegistrationField) -> [RequirementStatus] {
+    requirementsByField[field] ?? []
+  }
+
+  /// Whether `field` shows its error state, and its unmet rows as errors: a requirement is
+  /// unmet (a row still being checked is not an error), and the user has left the field or
+  /// tried to submit; never while typing in it the first time.
+  public func showsError(for field: RegistrationField) -> Bool {
+    form.showsError(for: field) { requirements(for: field).contains { $0.state == .unmet } }
+  }
+
+  /// The first field, in form order, with a requirement not met.
+  public var firstFieldWithUnmetRequirement: RegistrationField? {
+    RegistrationField.allCases.first { standing(of: $0) != .met }
+  }
+
+  /// True when every requirement is met or still being checked, and no account is being
+  /// created: submitting goes ahead, at once or when the check answers.
+  public var isReadyToSubmit: Bool { form.isReady(standing) }
+
+  // MARK: What the person does
+
+  /// Records that the user moved away from `field`.
+  public func leave(_ field: RegistrationField) { form.leave(field) }
+
+  /// Tries to submit: creates the account when every requirement is met; otherwise errors
+  /// show from now on (and `.rejected` says where to go).
+  @discardableResult
+  public func submit() -> Submission<RegistrationField> {
+    // A lookup that failed is asked again: the person is waiting for it now.
+    if form.isOpen { availability?.retry() }
+    let submission = form.submit(standing)
+    switch submission {
+    case .started: create()
+    // No need to wait out the typing pauses: the person has finished typing.
+    case .waiting:
+      availability?.askNow()
+      passwordRows.askNow()
+    case .rejected(let field): events.send(.rejected(field))
+    case .busy: break
+    }
+    return submission
+  }
 
   /// Coming back to the form: the store may have changed, so the login is looked up again
   /// (and, over SSH with a limit, the accounts made from the client's address counted).
   public func appear() {
-    lookedUp = nil
-    lookedUpAnswer = nil
-    updateAvailability()
+    availability?.forget()
+    availability?.refresh()
     passwordRows.resume()
     revalidate()
     checkAddressLimit()
   }
 
   public func disappear() {
-    availabilityTimer?.cancel()
-    availabilityTimer = nil
+    availability?.cancel()
     passwordRows.cancel()
-    if isWaitingToSubmit { isWaitingToSubmit = false }
+    form.stopWaiting()
   }
 
   // MARK: Inside
 
-  /// Whether `field` takes `value` (its limit allows it); records a refusal.
-  private func accepts(_ value: String, for field: RegistrationField) -> Bool {
-    let allowed = FieldLimit.of(field).allows(value)
-    let refused = allowed ? (refusedField == field ? nil : refusedField) : field
-    if refusedField != refused { refusedField = refused }
-    return allowed
+  private func loginChanged() {
+    // The rules first: whether the store is asked depends on them.
+    inputChanged()
+    availability?.update(loginQuestion)
+    updateStrength()
+    form.refresh(standing)
+  }
+
+  private func passwordChanged() {
+    updateStrength()
+    inputChanged()
+  }
+
+  /// The password or the login changed: the policy is asked again (after a pause) and the
+  /// strength estimated at once.
+  private func updateStrength() {
+    assign(passwordRows.passwordChanged(password: password, login: login), to: \.strength)
   }
 
   /// Typing makes an old message about the form stale, and calls off a submission that
-  /// was waiting for the check (it was for other input).
-  private func inputDidChange() {
-    if message != nil && !isCreating { message = nil }
-    if isWaitingToSubmit { isWaitingToSubmit = false }
+  /// was waiting for a check (it was for other input).
+  private func inputChanged() {
+    form.inputChanged()
     revalidate()
   }
 
-  /// The password or the login changed: the policy is asked again (after a pause) and
-  /// the strength estimated at once.
-  private func updatePassword() {
-    let estimate = passwordRows.passwordChanged(password: password, login: login)
-    if strength != estimate { strength = estimate }
+  /// The login to look up: none while it is empty or breaks another of the login's rules
+  /// (it could not be registered anyway: the store is not asked about it).
+  private var loginQuestion: String? {
+    let otherRulesMet = requirements(for: .login).allSatisfy {
+      $0.requirement.remoteCheck == .loginIsFree || $0.isMet
+    }
+    return login.isEmpty || !otherRulesMet ? nil : login
+  }
+
+  private func standing(of field: RegistrationField) -> FieldStanding {
+    var standing = FieldStanding.met
+    for status in requirements(for: field) {
+      switch status.state {
+      case .unmet: return .unmet
+      case .checking: standing = .checking
+      case .met: break
+      }
+    }
+    return standing
+  }
+
+  private func revalidate() {
+    assign(login.isEmpty ? nil : policy.validate(login), to: \.loginProblem)
+    let input = input
+    for status in requirements {
+      if let met = status.requirement.isMet(by: input) { status.update(met ? .met : .unmet) }
+    }
+    form.refresh(standing)
+  }
+
+  /// A slow check answered (or failed): the form decides again, and a submission that
+  /// waited for it goes on, or says where to go.
+  private func checkAnswered(failure: AccountStoreError?) {
+    if let failure {
+      // A submission that waited for it waits no more: the person presses again.
+      form.stopWaiting()
+      form.say(strings.cannotCheck(failure.description(in: strings)))
+    }
+    revalidate()
+    if form.checksAnswered(standing) { submit() }
+  }
+
+  private func create() {
+    let (store, policy, login, password, origin) = (store, policy, login, password, origin)
+    scheduler.perform({
+      Result { () throws(AccountStoreError) in
+        // A user or group may have been made with this name since the lookup.
+        if policy.reservation(of: login) != nil { throw .loginTaken }
+        guard let origin else { return try store.createAccount(login: login, password: password) }
+        return try store.createAccount(login: login, password: password, origin: origin)
+      }
+    }) { [weak self] result in
+      guard let self else { return }
+      switch result {
+      case .success(let account):
+        form.finish(.done, standing)
+        events.send(.created(account))
+      case .failure(.loginTaken):
+        // Another sign-up won the race: the form stays, with everything typed.
+        availability?.learn(.store(.taken), for: login)
+        revalidate()
+        form.finish(.editing, message: strings.loginTakenMeanwhile, standing)
+      case .failure(.addressLimitReached(let limit)):
+        addressLimitNotice = strings.addressLimitReached(limit)
+        form.finish(.editing, standing)
+      case .failure(.handOffFailed):
+        form.finish(.failed, message: strings.handOffFailed, standing)
+        events.send(.handOffFailed)
+      case .failure(let error):
+        form.finish(.editing, message: strings.cannotSave(error.description(in: strings)), standing)
+      }
+    }
+  }
+
+  /// Says at once when the client's address may make no more accounts today; the store's
+  /// insert decides in the end (sessions at once), so a failed count says nothing.
+  private func checkAddressLimit() {
+    guard let origin, let limit = origin.limit else { return }
+    let store = store
+    scheduler.perform({ try? store.accountsCreated(from: origin.address) }) { [weak self] count in
+      guard let self, let count else { return }
+      assign(count >= limit ? strings.addressLimitReached(limit) : nil, to: \.addressLimitNotice)
+    }
+  }
+
+  /// Whether `login` is free: a name the policy reserves needs no store; a system name is
+  /// the store's account when the store has it (with `--unix-names` the hook made that
+  /// user), so the store's "taken" wins and the person is offered to sign in.
+  private static func lookUp(_ login: String, in store: any AccountStore, _ policy: any LoginPolicy)
+    throws(AccountStoreError) -> LoginAnswer
+  {
+    switch policy.reservation(of: login) {
+    case .reserved?: return .reserved(.reserved)
+    case .systemName?:
+      if (try? store.availability(of: login)) == .taken { return .store(.taken) }
+      return .reserved(.systemName)
+    case nil: return .store(try store.availability(of: login))
+    }
+  }
+}
+
+/// What a lookup of a login found: the store's answer, or a reservation the policy knows of.
+enum LoginAnswer: Sendable {
+  case store(LoginAvailability)
+  case reserved(LoginReservation)
+
+  /// "Login is free", met or not, and why not in words: taken (with a way to sign in), a
+  /// lookalike, reserved.
+  func verdict(_ strings: Strings) -> DebouncedCheck<String, LoginAnswer>.Verdict {
+    switch self {
+    case .store(.free): (.met, nil, nil)
+    case .store(.taken): (.unmet, strings.loginTaken, .signInInstead)
+    case .store(.lookalike): (.unmet, strings.loginLooksTaken, nil)
+    case .reserved(.reserved): (.unmet, strings.loginReserved, nil)
+    case .reserved(.systemName): (.unmet, strings.loginSystemName, nil)
+    }
   }
 }

@@ -46,7 +46,7 @@ extension Requirement {
   public static func passwordHardToGuess(_ strings: Strings = .english) -> Requirement {
     Requirement(
       id: "password.policy", field: .password, text: strings.passwordHardToGuess,
-      check: .passwordPolicy, checkingText: strings.checkingPassword,
+      check: .remote(.passwordPolicy), checkingText: strings.checkingPassword,
       otherTexts: PasswordRefusal.allCases.map(strings.passwordRefusal))
   }
 

@@ -23,10 +23,8 @@ public struct Requirement: Identifiable, Sendable {
   public enum Check: Sendable {
     /// At once, from what was typed.
     case rule(@Sendable (RegistrationInput) -> Bool)
-    /// By asking the account store whether the login is free: slow, so debounced.
-    case loginIsFree
-    /// By asking the host's password policy: slow (a dictionary), so debounced.
-    case passwordPolicy
+    /// By asking something slow, debounced (a `DebouncedCheck` in the form answers it).
+    case remote(RemoteCheck)
   }
 
   public let id: String
@@ -62,11 +60,35 @@ public struct Requirement: Identifiable, Sendable {
     self.init(id: id, field: field, text: text, check: .rule(predicate))
   }
 
-  /// The answer for `input`, for rules decided at once; nil for the store's.
+  /// The answer for `input`, for rules decided at once; nil for the remote ones.
   public func isMet(by input: RegistrationInput) -> Bool? {
     if case .rule(let predicate) = check { return predicate(input) }
     return nil
   }
+
+  /// The slow check that answers the row, if it is not decided at once.
+  public var remoteCheck: RemoteCheck? {
+    if case .remote(let check) = check { check } else { nil }
+  }
+}
+
+/// A slow question a row is answered by. The form finds the row of each check it asks
+/// by this name; how the row shows its answer is data here, not a case in the screens.
+public struct RemoteCheck: Hashable, Sendable {
+  public let name: String
+  /// Whether the reason an answer gives ("This login is taken.") is an error at once; else
+  /// it speaks for itself while the field is typed (the password policy's).
+  public let reasonIsError: Bool
+
+  public init(name: String, reasonIsError: Bool) {
+    self.name = name
+    self.reasonIsError = reasonIsError
+  }
+
+  /// The account store, asked whether the login is free.
+  public static let loginIsFree = RemoteCheck(name: "login.free", reasonIsError: true)
+  /// The host's password policy, asked whether the password is hard to guess.
+  public static let passwordPolicy = RemoteCheck(name: "password.policy", reasonIsError: false)
 }
 
 extension Requirement {
@@ -91,7 +113,7 @@ extension Requirement {
   /// Asked of the account store, about 250 ms after the last keystroke.
   public static func loginIsFree(_ strings: Strings = .english) -> Requirement {
     Requirement(
-      id: "login.free", field: .login, text: strings.loginIsFree, check: .loginIsFree,
+      id: "login.free", field: .login, text: strings.loginIsFree, check: .remote(.loginIsFree),
       checkingText: strings.checkingLogin,
       otherTexts: [
         strings.loginLooksTaken, strings.loginReserved, strings.loginSystemName,

@@ -15,11 +15,16 @@ public final class RequirementStatus: Identifiable {
   /// Why the requirement is unmet, when its own text does not say it (the login looks
   /// like an existing one, the password policy's reason); shown in place of the text.
   public internal(set) var note: String?
+  /// What the row offers after its text, given its answer (a taken login: sign in instead).
+  public internal(set) var offer: RequirementOffer?
 
   public var id: String { requirement.id }
   public var field: RegistrationField { requirement.field }
   public var text: String { note ?? requirement.text }
   public var isMet: Bool { state == .met }
+  /// Whether the row is an error as soon as its answer says why it is unmet (the store's
+  /// answers), before the person has left the field.
+  public var reasonIsError: Bool { requirement.remoteCheck?.reasonIsError == true && note != nil }
 
   /// What the row says now: its text (or note), or what is being checked.
   public var displayText: String {
@@ -32,8 +37,24 @@ public final class RequirementStatus: Identifiable {
   }
 
   /// Stores a new answer only if it differs, so observers hear only of real changes.
-  func update(_ newState: State, note newNote: String? = nil) {
-    if state != newState { state = newState }
-    if note != newNote { note = newNote }
+  func update(
+    _ newState: State, note newNote: String? = nil, offer newOffer: RequirementOffer? = nil
+  ) {
+    assign(newState, to: \.state)
+    assign(newNote, to: \.note)
+    assign(newOffer, to: \.offer)
+  }
+}
+
+/// A way out a row may offer beside its answer.
+public enum RequirementOffer: Hashable, Sendable {
+  /// The login is someone's account: sign in with it instead.
+  case signInInstead
+
+  /// The offer's words.
+  public func title(_ strings: Strings) -> String {
+    switch self {
+    case .signInInstead: strings.signInInstead
+    }
   }
 }

@@ -5,33 +5,34 @@ import Observation
 /// store refuses for a while, and the form says when to try again.
 @Observable
 public final class SignInViewModel: ScreenModel {
+  /// What the form tells the application.
+  public enum Event: Hashable, Sendable {
+    /// Signed in: the session is over.
+    case signedIn(SignedInAccount)
+    /// The store refused the login and password: the password is cleared, and the form goes
+    /// back to it.
+    case refused
+    /// A field is empty: the form goes to it.
+    case rejected(RegistrationField)
+  }
+
   // A value longer than its field's `FieldLimit` is refused, as on the Sign up form.
   public var login: String {
-    get { acceptedLogin }
-    set { if accepts(newValue, for: .login) { acceptedLogin = newValue } }
+    get { form[.login] }
+    set { if form.take(newValue, for: .login) { inputChanged() } }
   }
   public var password: String {
-    get { acceptedPassword }
-    set { if accepts(newValue, for: .password) { acceptedPassword = newValue } }
+    get { form[.password] }
+    set { if form.take(newValue, for: .password) { inputChanged() } }
   }
-  private var acceptedLogin = "" { didSet { inputDidChange() } }
-  private var acceptedPassword = "" { didSet { inputDidChange() } }
 
-  /// True while the password is being checked.
-  public private(set) var isSigningIn = false
-  /// Why the last attempt failed; cleared when the user types.
-  public private(set) var message: String?
+  /// The inputs, the phase of the attempt and why the last one failed.
+  public let form = Form<SignInField>(limits: { FieldLimit.of($0.registrationField) })
+  /// What the form tells the application: signed in, refused, go to a field.
+  public let events = Events<Event>()
   /// True when the store refused the last attempt's login and password (not when it
   /// could not answer): a script's exit status tells the two apart.
   public private(set) var credentialsRefused = false
-  /// The field whose last value was refused for being longer than `FieldLimit` allows
-  /// (it kept the value it had), until it takes one.
-  public private(set) var refusedField: RegistrationField?
-  /// Called with the account once signed in.
-  @ObservationIgnored public var onSignedIn: (SignedInAccount) -> Void = { _ in }
-  /// Called when the store refused the login and password (the password is cleared; the
-  /// form goes back to it).
-  @ObservationIgnored public var onRefused: () -> Void = {}
 
   @ObservationIgnored private let store: any AccountStore
   @ObservationIgnored private let scheduler: any Scheduler
@@ -44,65 +45,84 @@ public final class SignInViewModel: ScreenModel {
   }
 
   /// Both fields are filled and no attempt is running.
-  public var canSubmit: Bool { !login.isEmpty && !password.isEmpty && !isSigningIn }
-
-  /// What signing in leads to.
-  public enum Submission: Hashable, Sendable {
-    case started
-    /// A field is empty: the form should go to it.
-    case rejected(emptyField: RegistrationField)
-    case busy
-  }
+  public var canSubmit: Bool { form.canSubmit }
+  /// True while the password is being checked.
+  public var isSigningIn: Bool { form.phase == .submitting }
+  /// Why the last attempt failed; cleared when the user types.
+  public var message: String? { form.message }
+  /// The field whose last value was refused for being too long, until it takes one.
+  public var refusedField: RegistrationField? { form.refusedField?.registrationField }
 
   @discardableResult
-  public func signIn() -> Submission {
-    if isSigningIn { return .busy }
-    if login.isEmpty { return .rejected(emptyField: .login) }
-    if password.isEmpty { return .rejected(emptyField: .password) }
-    isSigningIn = true
-    message = nil
-    credentialsRefused = false
-    let (store, login, password) = (store, login, password)
-    scheduler.perform({
-      Result { () throws(AccountStoreError) in try store.signIn(login: login, password: password) }
-    }) {
-      [weak self] result in
-      guard let self else { return }
-      isSigningIn = false
-      switch result {
-      case .success(let account?):
-        onSignedIn(account)
-      case .success(nil):
-        credentialsRefused = true
-        // Typed again from the start; the login stays, it is usually right.
-        self.password = ""
-        message = strings.wrongCredentials
-        onRefused()
-      case .failure(.throttled(let seconds)):
-        message = strings.tooManyAttempts(seconds)
-      case .failure(let error):
-        message = strings.cannotSignIn(error.description(in: strings))
-      }
+  public func signIn() -> Submission<RegistrationField> {
+    let submission = form.submit(standing)
+    switch submission {
+    case .started: ask()
+    case .rejected(let field): events.send(.rejected(field.registrationField))
+    case .waiting, .busy: break
     }
-    return .started
+    return submission.map(\.registrationField)
   }
 
   public func appear() {}
 
   /// Leaving the screen forgets an old failure message; what was typed stays.
   public func disappear() {
-    if message != nil { message = nil }
+    form.say(nil)
   }
 
-  /// Whether `field` takes `value` (its limit allows it); records a refusal.
-  private func accepts(_ value: String, for field: RegistrationField) -> Bool {
-    let allowed = FieldLimit.of(field).allows(value)
-    let refused = allowed ? (refusedField == field ? nil : refusedField) : field
-    if refusedField != refused { refusedField = refused }
-    return allowed
+  private func ask() {
+    credentialsRefused = false
+    let (store, login, password) = (store, login, password)
+    scheduler.perform({
+      Result { () throws(AccountStoreError) in try store.signIn(login: login, password: password) }
+    }) { [weak self] result in
+      guard let self else { return }
+      switch result {
+      case .success(let account?):
+        form.finish(.done, standing)
+        events.send(.signedIn(account))
+      case .success(nil):
+        credentialsRefused = true
+        form.finish(.editing, standing)
+        // Typed again from the start; the login stays, it is usually right.
+        self.password = ""
+        form.say(strings.wrongCredentials)
+        events.send(.refused)
+      case .failure(.throttled(let seconds)):
+        form.finish(.editing, message: strings.tooManyAttempts(seconds), standing)
+      case .failure(let error):
+        form.finish(
+          .editing, message: strings.cannotSignIn(error.description(in: strings)), standing)
+      }
+    }
   }
 
-  private func inputDidChange() {
-    if message != nil && !isSigningIn { message = nil }
+  private func inputChanged() {
+    form.inputChanged()
+    form.refresh(standing)
+  }
+
+  private func standing(of field: SignInField) -> FieldStanding {
+    form[field].isEmpty ? .unmet : .met
+  }
+}
+
+/// The fields of the Sign in form: Sign up's login and password.
+public enum SignInField: CaseIterable, Hashable, Sendable {
+  case login, password
+
+  var registrationField: RegistrationField { self == .login ? .login : .password }
+}
+
+extension Submission {
+  /// The same submission, its field told otherwise.
+  func map<Other: Hashable & Sendable>(_ transform: (Field) -> Other) -> Submission<Other> {
+    switch self {
+    case .started: .started
+    case .rejected(let field): .rejected(firstUnmet: transform(field))
+    case .waiting: .waiting
+    case .busy: .busy
+    }
   }
 }

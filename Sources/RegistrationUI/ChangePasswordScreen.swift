@@ -6,12 +6,13 @@ import Widgets
 public final class ChangePasswordScreen {
   public private(set) var root = VStack()
   public let fields: [ChangePasswordField: TextField]
-  /// Called to move the keyboard focus (to the first field that needs something).
-  public var onFocusRequest: (View) -> Void = { _ in }
-  /// A word about the session as a whole (closing for want of input), under the button.
-  public var sessionNotice: () -> String? = { nil }
 
-  public init(viewModel model: ChangePasswordViewModel, strings: Strings = .english) {
+  /// `sessionNotice` is a word about the session as a whole (closing for want of input),
+  /// shown under the button before anything else.
+  public init(
+    viewModel model: ChangePasswordViewModel, strings: Strings = .english,
+    sessionNotice: @escaping () -> String? = { nil }
+  ) {
     fields = Dictionary(
       uniqueKeysWithValues: ChangePasswordField.allCases.map { field in
         let (label, text) = (field.label(strings), Binding(model, \.[field]))
@@ -27,29 +28,30 @@ public final class ChangePasswordScreen {
       fields[.newPassword]!.meter = .strength({ model.strength }, strings: strings)
     }
     let button = Button(strings.changePasswordButton, isEnabled: { model.canSubmit }, action: {})
-    let submit = { [unowned self] in
-      if case .rejected(let field) = model.submit() { onFocusRequest(fields[field]!) }
-    }
+    let submit = { _ = model.submit() }
     root = VStack(spacing: 1, padding: VStack.Insets(left: 2, right: 2)) {
       Label(strings.changePasswordTitle, alignment: .center, style: { $0.title })
       for field in ChangePasswordField.allCases {
         VStack {
           fields[field]!
-          model.requirements(for: field).map { RequirementRow($0) { model.showsError(for: field) } }
+          for status in model.requirements(for: field) {
+            RequirementRow(status, strings: strings) { model.showsError(for: field) }
+          }
         }
       }
       submitArea(
         button, busy: { model.isChanging || model.isWaitingToSubmit },
-        busyText: model.isChanging ? strings.changingPassword : strings.checkingPassword + "…",
-        message: { [unowned self] in sessionNotice() ?? model.notice },
-        isHint: { [unowned self] in
-          sessionNotice() == nil && model.message == nil && !model.showsError(for: .newPassword)
-        }, submit: submit)
+        busyText: model.isChanging ? strings.changingPassword : model.checkingText + "…",
+        message: { sessionNotice() ?? model.notice },
+        isHint: { sessionNotice() == nil && model.noticeIsHint }, submit: submit)
     }
     root.minimumContentWidth = TextWidth.columns(of: "[ \(strings.changePasswordButton) ]")
-    fields[.confirmation]!.onSubmit = { model.isReadyToSubmit ? (submit(), true).1 : false }
-    model.onRefused = { [unowned self] in onFocusRequest(fields[.currentPassword]!) }
-    model.onSubmissionRejected = { [unowned self] in onFocusRequest(fields[$0]!) }
+    // Enter in the last field changes the password when everything is met (or being checked).
+    fields[.confirmation]!.onSubmit = {
+      guard model.isReadyToSubmit else { return false }
+      submit()
+      return true
+    }
   }
 
   /// The field a view is, if it is one of the form's.

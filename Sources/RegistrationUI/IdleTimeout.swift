@@ -29,7 +29,7 @@ public final class IdleTimeout {
   /// Starts the count again: input came (or the session began).
   public func restart() {
     timer?.cancel()
-    if notice != nil { notice = nil }
+    assign(nil, to: \.notice)
     timer = scheduler.schedule(after: timeout - warning) { [weak self] in self?.warn() }
   }
 

@@ -3,6 +3,7 @@ import Widgets
 
 /// The Sign up screen: title, the three fields with their requirement rows, the Sign up
 /// button with a message line, and the Sign in link, bound to a `RegistrationViewModel`.
+/// What the person does that is not typing goes to `send`.
 public final class SignUpScreen {
   public private(set) var root = VStack()
   public let loginField: TextField
@@ -10,20 +11,14 @@ public final class SignUpScreen {
   public let confirmationField: SecureField
   public let submitButton: Button
   public let signInLink: Link
-  private let viewModel: RegistrationViewModel
 
-  /// Called when the user follows the Sign in link.
-  public var onSignIn: () -> Void = {}
-  /// Called when the user follows "Sign in instead?" under a taken login.
-  public var onSignInInstead: () -> Void = {}
-  /// Called to move the keyboard focus (to the first field with an unmet requirement).
-  public var onFocusRequest: (View) -> Void = { _ in }
-  /// A word about the session as a whole (closing for want of input), shown under the
-  /// button before anything else.
-  public var sessionNotice: () -> String? = { nil }
-
-  public init(viewModel: RegistrationViewModel, strings: Strings = .english) {
-    self.viewModel = viewModel
+  /// `sessionNotice` is a word about the session as a whole (closing for want of input),
+  /// shown under the button before anything else.
+  public init(
+    viewModel: RegistrationViewModel, strings: Strings = .english,
+    sessionNotice: @escaping () -> String? = { nil },
+    send: @escaping (SessionEvent) -> Void = { _ in }
+  ) {
     loginField = TextField(label: strings.loginLabel, text: Binding(viewModel, \.login))
       .limit(to: .of(.login), strings: strings)
     passwordField = SecureField(
@@ -33,9 +28,12 @@ public final class SignUpScreen {
       label: strings.confirmationLabel, text: Binding(viewModel, \.confirmation), strings: strings
     ).limit(to: .of(.confirmation), strings: strings)
     // On the label row: a row of its own would not leave 24 lines for the whole form.
-    if viewModel.estimatesStrength { passwordField.meter = .strength(of: viewModel, strings) }
+    if viewModel.estimatesStrength {
+      passwordField.meter = .strength({ viewModel.strength }, strings: strings)
+    }
     submitButton = Button(strings.signUpButton, isEnabled: { viewModel.canSubmit }) {}
-    signInLink = Link(strings.haveAccount, title: strings.signInLink) {}
+    signInLink = Link(strings.haveAccount, title: strings.signInLink) { send(.showSignIn) }
+    let submit = { _ = viewModel.submit() }
 
     // No margin above the title: with "Hard to guess" the form needs every one of 24 rows.
     root = VStack(spacing: 1, padding: VStack.Insets(left: 2, right: 2)) {
@@ -45,10 +43,8 @@ public final class SignUpScreen {
           view(for: field).with { $0.showsError = { viewModel.showsError(for: field) } }
           for status in viewModel.requirements(for: field) {
             RequirementRow(
-              status, showsError: { viewModel.showsError(for: field) },
-              offer: RequirementRow.Offer(
-                title: { viewModel.canSignInInstead ? strings.signInInstead : nil },
-                action: { [unowned self] in onSignInInstead() }))
+              status, strings: strings, showsError: { viewModel.showsError(for: field) },
+              offer: { _ in send(.signInInstead) })
           }
         }
       }
@@ -58,22 +54,20 @@ public final class SignUpScreen {
         submitArea(
           submitButton, busy: { viewModel.isCreating || viewModel.isWaitingToSubmit },
           busyText: viewModel.isCreating ? strings.creatingAccount : viewModel.checkingText + "…",
-          message: { [unowned self] in sessionNotice() ?? viewModel.notice(strings) },
-          isHint: { [unowned self] in sessionNotice() == nil && viewModel.noticeIsHint },
-          fitting: strings.longestSignUpNotices,
-          submit: { [unowned self] in submit() })
-        signInLink.aligned(.center).with { $0.action = { [unowned self] in onSignIn() } }
+          message: { sessionNotice() ?? viewModel.notice },
+          isHint: { sessionNotice() == nil && viewModel.noticeIsHint },
+          fitting: Self.longestNotices(strings), submit: { submit() })
+        signInLink.aligned(.center)
       }
     }
     // On the narrowest terminals the margins give way before the button is cut.
     root.minimumContentWidth = TextWidth.columns(of: "[ \(strings.signUpButton) ]")
     // Enter in the last field signs up when everything is met (or still being checked).
-    confirmationField.onSubmit = { [unowned self] in
+    confirmationField.onSubmit = {
       guard viewModel.isReadyToSubmit else { return false }
       submit()
       return true
     }
-    viewModel.onSubmissionRejected = { [unowned self] field in onFocusRequest(view(for: field)) }
   }
 
   /// The form field a view is, if it is one.
@@ -89,7 +83,12 @@ public final class SignUpScreen {
     }
   }
 
-  private func submit() {
-    if case .rejected(let field) = viewModel.submit() { onFocusRequest(view(for: field)) }
+  /// The longest lines Sign up may show under its button (the limits of a public door over
+  /// SSH among them): the form is made wide enough for them.
+  static func longestNotices(_ strings: Strings) -> [String] {
+    [
+      strings.loginTakenMeanwhile, strings.addressLimitReached(3), strings.idleWarning(60),
+      strings.idleWarning(30),
+    ]
   }
 }

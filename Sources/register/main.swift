@@ -216,20 +216,26 @@ SessionDeadline.start(seconds: configuration.sessionLimit, notice: nil)
 let passwordPolicy = requirePasswordPolicy(before: screen.close)
 let application = Application(screen: screen)
 let scheduler = ApplicationScheduler(application)
-let app = RegistrationApp(
-  application: application,
-  signUpModel: signUpModel(scheduler, passwordPolicy),
-  signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
-  start: options.changePassword
-    ? .changePassword(changePasswordModel(scheduler, passwordPolicy))
-    : options.signIn ? .signIn : .signUp,
-  strings: strings,
-  idleTimeout: configuration.idleTimeout.map {
-    IdleTimeout(seconds: $0, scheduler: scheduler, strings: strings)
-  })
+let idleTimeout = configuration.idleTimeout.map {
+  IdleTimeout(seconds: $0, scheduler: scheduler, strings: strings)
+}
+// A Change password session is its own app: it makes no Sign up or Sign in model.
+let run: () -> SessionOutcome
+if options.changePassword {
+  let app = ChangePasswordApp(
+    application: application, model: changePasswordModel(scheduler, passwordPolicy),
+    strings: strings, idleTimeout: idleTimeout)
+  run = app.run
+} else {
+  let app = RegistrationApp(
+    application: application, signUpModel: signUpModel(scheduler, passwordPolicy),
+    signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
+    start: options.signIn ? .signIn : .signUp, strings: strings, idleTimeout: idleTimeout)
+  run = app.run
+}
 application.render()
 requireStore(before: screen.close)
-let outcome = app.run()
+let outcome = run()
 // From here to the exit a signal waits: an account made must be reported first.
 EndingSignals.hold(secondEndsAtOnce: false)
 screen.close()

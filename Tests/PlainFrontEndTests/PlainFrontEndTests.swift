@@ -156,7 +156,6 @@ struct PlainFrontEndTests {
     let model = RegistrationViewModel(store: store, scheduler: scheduler, policy: FakeLoginPolicy())
     var once = true
     // Another process takes "bobby" between the checks and the submission.
-    model.onCreated = { _ in }
     let front = PlainFrontEnd(
       dialogue: RaceDialogue(dialogue) {
         if once, model.confirmation == "Secret123" {

@@ -33,7 +33,7 @@ struct ChangePasswordViewModelTests {
     new: String = "Zq7vLm2pR"
   ) -> ChangedPassword? {
     var changed: ChangedPassword?
-    model.onChanged = { changed = $0 }
+    model.events.listen { if case .changed(let password) = $0 { changed = password } }
     (model.login, model.currentPassword) = (login, current)
     (model.newPassword, model.confirmation) = (new, new)
     scheduler.settle()
@@ -148,7 +148,7 @@ struct ChangePasswordViewModelTests {
     for login in ["alice", "nobody"] {
       let model = model()
       var refused = 0
-      model.onRefused = { refused += 1 }
+      model.events.listen { if case .refused = $0 { refused += 1 } }
       #expect(change(model, login: login, current: "Wrong4Secret") == nil)
       #expect(model.message == "Wrong login or password.")
       #expect(model.credentialsRefused)
@@ -192,7 +192,7 @@ struct ChangePasswordViewModelTests {
   func waits() {
     let model = model()
     var changed: ChangedPassword?
-    model.onChanged = { changed = $0 }
+    model.events.listen { if case .changed(let password) = $0 { changed = password } }
     (model.login, model.currentPassword) = ("alice", "Old4Secret")
     (model.newPassword, model.confirmation) = ("Zq7vLm2pR", "Zq7vLm2pR")
     #expect(!model.canSubmit)

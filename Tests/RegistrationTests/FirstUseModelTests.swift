@@ -68,7 +68,7 @@ struct FirstUseModelTests {
   func submitWaitsForCheck() {
     let model = model()
     var created: CreatedAccount?
-    model.onCreated = { created = $0 }
+    model.events.listen { if case .created(let account) = $0 { created = account } }
     model.login = "bobby"
     model.password = "Secret123"
     model.confirmation = "Secret123"
@@ -86,7 +86,7 @@ struct FirstUseModelTests {
   func waitedAndTaken() {
     let model = model()
     var rejected: RegistrationField?
-    model.onSubmissionRejected = { rejected = $0 }
+    model.events.listen { if case .rejected(let field) = $0 { rejected = field } }
     model.login = "alice"
     model.password = "Secret123"
     model.confirmation = "Secret123"
@@ -102,7 +102,7 @@ struct FirstUseModelTests {
   func typingCancelsWaiting() {
     let model = model()
     var created = false
-    model.onCreated = { _ in created = true }
+    model.events.listen { if case .created = $0 { created = true } }
     model.login = "bobby"
     model.password = "Secret123"
     model.confirmation = "Secret123"

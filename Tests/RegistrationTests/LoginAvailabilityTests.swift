@@ -176,7 +176,7 @@ struct AccountCreationTests {
   func lostRace() {
     #expect(model.canSubmit)
     var created: CreatedAccount?
-    model.onCreated = { created = $0 }
+    model.events.listen { if case .created(let account) = $0 { created = account } }
     store.add(login: "BOBBY", password: "other")  // another process, just now
     #expect(model.submit() == .started)
     scheduler.settle()
@@ -203,7 +203,7 @@ struct AccountCreationTests {
   @Test("created: the account comes back, with no password in it")
   func created() {
     var created: CreatedAccount?
-    model.onCreated = { created = $0 }
+    model.events.listen { if case .created(let account) = $0 { created = account } }
     model.submit()
     #expect(model.isCreating)
     scheduler.settle()

@@ -118,6 +118,25 @@ struct LoginPolicyViewModelTests {
     #expect(row(model, "login.free").text == text)
   }
 
+  @Test(
+    "with Unix names, a login registered here (the hook made its user) is taken: sign in instead"
+  )
+  func registeredSystemName() {
+    // `alice` is in the store and, since the hook made her Unix user, a system name too.
+    let policy = FakeLoginPolicy(rule: .unixNames, systemNames: ["alice", "daemon"])
+    let model = model(policy: policy)
+    model.login = "alice"
+    scheduler.settle()
+    #expect(row(model, "login.free").state == .unmet)
+    #expect(row(model, "login.free").text == "This login is taken.")
+    #expect(model.canSignInInstead)
+    // A system name nobody registered here still says so.
+    model.login = "daemon"
+    scheduler.settle()
+    #expect(row(model, "login.free").text == "A system user or group has this name")
+    #expect(!model.canSignInInstead)
+  }
+
   @Test("a name reserved between the check and Sign up is refused, and the form stays")
   func reservedMeanwhile() {
     let reserved = ReservingPolicy()

@@ -117,6 +117,24 @@ struct PasswordPolicyRowTests {
     #expect(row(model).note == nil)
   }
 
+  @Test("a stale answer is not kept as the answer for the password asked after it")
+  func staleAnswerNotKept() {
+    let policy = FakePasswordPolicy()
+    let model = model(policy: policy)
+    model.password = "Secret123"
+    scheduler.advance(by: .milliseconds(250))
+    model.password = "Secret1234"
+    scheduler.advance(by: .milliseconds(250))
+    scheduler.finishWork(at: 1)  // Secret1234: accepted...
+    scheduler.finishWork(at: 0)  // ...then Secret123's refusal, stale
+    // Changed and taken back within the pause: the answer known for Secret1234 shows.
+    model.password = "Secret12345"
+    model.password = "Secret1234"
+    #expect(row(model).state == .met)
+    #expect(row(model).note == nil)
+    #expect(policy.questions.count == 2, "known: not asked again")
+  }
+
   @Test("a change taken back within the pause shows the known answer at once, unasked")
   func duplicates() {
     let policy = FakePasswordPolicy()

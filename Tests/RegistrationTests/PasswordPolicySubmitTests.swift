@@ -34,7 +34,7 @@ struct PasswordPolicySubmitTests {
   func waitsForPolicy() throws {
     let model = filled(password: "Zq7vLm2pR")
     var created: CreatedAccount?
-    model.onCreated = { created = $0 }
+    model.events.listen { if case .created(let account) = $0 { created = account } }
     #expect(row(model, "password.policy").state == .checking)
     #expect(model.isReadyToSubmit)
     #expect(model.submit() == .waiting)
@@ -54,7 +54,7 @@ struct PasswordPolicySubmitTests {
   func refused() {
     let model = filled(password: "Secret123")
     var rejected: RegistrationField?
-    model.onSubmissionRejected = { rejected = $0 }
+    model.events.listen { if case .rejected(let field) = $0 { rejected = field } }
     #expect(model.submit() == .waiting)
     scheduler.settle()
     #expect(rejected == .password)
@@ -69,7 +69,7 @@ struct PasswordPolicySubmitTests {
   func bothPending(order: [Int]) throws {
     let model = model()
     var created: CreatedAccount?
-    model.onCreated = { created = $0 }
+    model.events.listen { if case .created(let account) = $0 { created = account } }
     model.login = "bobby"
     model.password = "Zq7vLm2pR"
     model.confirmation = "Zq7vLm2pR"
@@ -88,7 +88,7 @@ struct PasswordPolicySubmitTests {
   func typingCancels() {
     let model = filled(password: "Zq7vLm2pR")
     var created = false
-    model.onCreated = { _ in created = true }
+    model.events.listen { if case .created = $0 { created = true } }
     #expect(model.submit() == .waiting)
     model.password = "Zq7vLm2pRx"
     #expect(!model.isWaitingToSubmit)

@@ -70,7 +70,7 @@ struct RegistrationViewModelTests {
     scheduler.settle()
     #expect(model.canSubmit)
     var created: CreatedAccount?
-    model.onCreated = { created = $0 }
+    model.events.listen { if case .created(let account) = $0 { created = account } }
     #expect(model.submit() == .started)
     #expect(!model.canSubmit, "not twice")
     #expect(model.submit() == .busy)

@@ -26,7 +26,7 @@ struct SSHSignUpModelTests {
   func addressRecorded() {
     let model = model(origin: SignUpOrigin(address: "192.0.2.7", limit: nil))
     var created: CreatedAccount?
-    model.onCreated = { created = $0 }
+    model.events.listen { if case .created(let account) = $0 { created = account } }
     model.appear()
     fill(model)
     model.submit()
@@ -61,7 +61,7 @@ struct SSHSignUpModelTests {
   func limitMeanwhile() throws {
     let model = model(origin: SignUpOrigin(address: "192.0.2.7", limit: 1))
     var created = false
-    model.onCreated = { _ in created = true }
+    model.events.listen { if case .created = $0 { created = true } }
     model.appear()
     fill(model)
     #expect(model.addressLimitNotice == nil)
@@ -92,8 +92,8 @@ struct SSHSignUpModelTests {
     let model = model(origin: nil)
     var told = 0
     var created = false
-    model.onHandOffFailed = { told += 1 }
-    model.onCreated = { _ in created = true }
+    model.events.listen { if case .handOffFailed = $0 { told += 1 } }
+    model.events.listen { if case .created = $0 { created = true } }
     model.appear()
     fill(model)
     store.fail(with: .handOffFailed(accountRemoved: true))

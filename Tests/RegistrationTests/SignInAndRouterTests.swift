@@ -15,7 +15,7 @@ struct SignInViewModelTests {
 
   func attempt(_ login: String, _ password: String) -> SignedInAccount? {
     var account: SignedInAccount?
-    model.onSignedIn = { account = $0 }
+    model.events.listen { if case .signedIn(let signedIn) = $0 { account = signedIn } }
     model.login = login
     model.password = password
     model.signIn()
@@ -40,9 +40,9 @@ struct SignInViewModelTests {
 
   @Test("an empty field is named, not tried")
   func emptyFields() {
-    #expect(model.signIn() == .rejected(emptyField: .login))
+    #expect(model.signIn() == .rejected(firstUnmet: .login))
     model.login = "alice"
-    #expect(model.signIn() == .rejected(emptyField: .password))
+    #expect(model.signIn() == .rejected(firstUnmet: .password))
     #expect(scheduler.pendingWork == 0)
   }
 

@@ -26,7 +26,7 @@ struct StoreLostTests {
   @Test("a check that failed is asked again by Sign up, which goes on once the store answers")
   func checkAskedAgain() {
     var created: CreatedAccount?
-    model.onCreated = { created = $0 }
+    model.events.listen { if case .created(let account) = $0 { created = account } }
     store.fail(with: .unavailable("server closed the connection"))
     fill()
     #expect(free.state == .unmet)
@@ -61,7 +61,7 @@ struct StoreLostTests {
   @Test("Sign up failing while the store is gone keeps everything; the next one creates")
   func createAfterLoss() {
     var created: CreatedAccount?
-    model.onCreated = { created = $0 }
+    model.events.listen { if case .created(let account) = $0 { created = account } }
     fill()
     #expect(free.state == .met)
     store.fail(with: .unavailable("could not connect to server"))

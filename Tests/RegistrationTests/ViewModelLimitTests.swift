@@ -3,14 +3,14 @@ import TestSupport
 import Testing
 
 /// Defence in depth: whatever front end sets them, the view models refuse a login over 64
-/// characters and a password over 512 bytes, keep what they had, and say which field.
+/// characters (or 512 bytes) and a password over 511 bytes, keep what they had, and say which field.
 @Suite("View model maximum lengths")
 struct ViewModelLimitTests {
   static let longestLogin = String(repeating: "ж", count: 64)
-  /// 512 bytes: 256 Cyrillic letters of two bytes each.
-  static let longestPassword = "Ж" + String(repeating: "ж", count: 255)
+  /// 511 bytes: 255 Cyrillic letters of two bytes each, and a digit.
+  static let longestPassword = "Ж" + String(repeating: "ж", count: 254) + "1"
 
-  @Test("the limits: 64 characters for a login, 512 bytes for a password")
+  @Test("the limits: 64 characters and 512 bytes for a login, 511 bytes for a password")
   func limits() {
     #expect(FieldLimit.login.allows(Self.longestLogin))
     #expect(!FieldLimit.login.allows(Self.longestLogin + "a"))
@@ -19,10 +19,18 @@ struct ViewModelLimitTests {
     #expect(!FieldLimit.password.allows(Self.longestPassword + "a"))
     #expect(!FieldLimit.password.allows(String(repeating: "👍🏽", count: 64 + 1)))
     #expect(FieldLimit.login.message(.english) == "At most 64 characters")
-    #expect(FieldLimit.password.message(.english) == "At most 512 bytes")
+    #expect(FieldLimit.password.message(.english) == "At most 511 bytes")
     #expect(FieldLimit.login.message(.russian) == "Не больше 64 символов")
-    #expect(FieldLimit.password.message(.russian) == "Не больше 512 байт")
-    #expect(FieldLimit(maximum: 21, unit: .characters).message(.russian) == "Не больше 21 символа")
+    #expect(FieldLimit.password.message(.russian) == "Не больше 511 байт")
+    #expect(FieldLimit(characters: 21, bytes: 84).message(.russian) == "Не больше 21 символа")
+    // One grapheme can carry any number of combining marks: the login's bytes count too.
+    let marked = String(repeating: "a" + String(repeating: "\u{301}", count: 20), count: 30)
+    #expect(marked.count == 30)
+    #expect(!FieldLimit.login.allows(marked))
+    #expect(FieldLimit.login.message(.english, refusing: marked) == "At most 512 bytes")
+    #expect(
+      FieldLimit.login.message(.english, refusing: Self.longestLogin + "a")
+        == "At most 64 characters")
   }
 
   @Test(
@@ -68,6 +76,11 @@ struct ViewModelLimitTests {
     #expect(model.refusedField == .login)
     model.login = "alice"
     #expect(model.refusedField == nil)
+    // A few graphemes carrying a paste of combining marks: over 512 bytes, refused.
+    model.login = "a" + String(repeating: "\u{301}", count: 300)
+    #expect(model.login == "alice")
+    #expect(model.refusedField == .login)
+    model.login = "alice"
     model.password = Self.longestPassword + "a"
     #expect(model.password == "")
     #expect(model.refusedField == .password)
