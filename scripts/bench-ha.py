@@ -6,8 +6,9 @@ Every sign-up is the release binary in line-by-line mode, as a script at the doo
 run it (a process, its yescrypt hash, one insert). Throughput: 1, 8 and 32 writers for
 SECONDS each, on the site (synchronous replication) and on one server (fsync on, the same
 settings otherwise). The pause: 8 writers while the leader is killed, FAILOVERS times (the
-killed node rejoins before the next): from the kill to the first sign-up that completes
-after it, and the longest gap between two completed sign-ups around it.
+killed node rejoins before the next): the longest gap between two completed sign-ups
+after the kill, the time the door made no account. (The first to complete after the kill
+says nothing: it had committed just before it.)
 """
 import os
 import shutil
@@ -106,9 +107,9 @@ def pauses(directory, uri):
             cluster("wait-leader", directory, old)
             time.sleep(10)
         ok = sorted(end for end, status in writers.done if status == 0)
-        first_after = next(end for end in ok if end > killed_at)
-        gaps = [b - a for a, b in zip(ok, ok[1:]) if b > killed_at - 1]
-        results.append((first_after - killed_at, max(gaps)))
+        failed = sum(1 for _, status in writers.done if status != 0)
+        gaps = [b - a for a, b in zip(ok, ok[1:]) if b > killed_at]
+        results.append((max(gaps), failed))
         cluster("revive", directory, old)
     return results
 
@@ -135,10 +136,9 @@ def main():
     for count in (1, 8, 32):
         print(f"{count:7}   {single[count]:10.1f}   {site[count]:10.1f}")
     print(f"failover (leader killed, 8 writers, {FAILOVERS} times):")
-    for kill, gap in measured:
-        print(f"  kill to first sign-up after: {kill:5.1f} s   longest gap: {gap:5.1f} s")
-    print(f"  p50: {statistics.median(k for k, _ in measured):.1f} s and "
-          f"{statistics.median(g for _, g in measured):.1f} s")
+    for gap, failed in measured:
+        print(f"  no account made for {gap:5.1f} s; sign-ups that failed: {failed}")
+    print(f"  p50: {statistics.median(g for g, _ in measured):.1f} s")
 
 
 if __name__ == "__main__":
