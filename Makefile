@@ -1,6 +1,7 @@
 # register: a registration form in the terminal.
 #   make run    build the release binary and start the form
 #   make test   every test (unit, screen snapshots, end to end in tmux)
+#   make test-ha  the failover test: a three-node Patroni site on 127.0.0.1, its leader lost
 #   make gallery  every feature of the input fields on one screen
 #   make fuzz   10,000 random and hostile sequences into the application and the input decoder
 #   make install, make uninstall   (PREFIX=/usr/local, DESTDIR=) after make build
@@ -13,7 +14,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 BINARY = .build/release/register
 
-.PHONY: all build run gallery test fuzz bench-store bench-ssh bench-password docs lint format deps clean
+.PHONY: all build run gallery test test-ha ha-deps fuzz bench-store bench-ssh bench-password docs lint format deps clean
 .PHONY: version install uninstall deb package-deb deb-deps
 
 all: build
@@ -71,6 +72,33 @@ gallery: deps
 # what it was doing.
 test: build deb-deps
 	SWIFT=$(SWIFT) scripts/test.sh
+
+# The failover test (docs/testing.md): etcd and three PostgreSQL servers under Patroni on
+# 127.0.0.1, a storm of sign-ups while the leader is killed, then cut off. A few minutes:
+# apart from make test. HA_RUNS repeats it.
+HA_RUNS ?= 1
+test-ha: build ha-deps
+	@for run in $$(seq $(HA_RUNS)); do \
+	  echo "make: failover run $$run of $(HA_RUNS)"; \
+	  REGISTER_HA_TESTS=1 SWIFT=$(SWIFT) scripts/test.sh --filter FailoverEndToEndTests || exit 1; \
+	done
+
+ha-deps:
+	@missing=""; \
+	command -v patroni >/dev/null || missing="$$missing patroni"; \
+	command -v etcd >/dev/null || missing="$$missing etcd-server"; \
+	command -v curl >/dev/null || missing="$$missing curl"; \
+	command -v setpriv >/dev/null || missing="$$missing util-linux"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "make: installing$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "make: missing Debian packages:$$missing" >&2; \
+	    echo "make: run: sudo apt-get install$$missing" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
 
 # Random events and hostile bytes (NUL, C0/C1, bidi, surrogate-like UTF-8, pastes and
 # sequences that never end, huge numbers in every field, the largest pastes) into the

@@ -29,16 +29,21 @@ extension AccountService {
   }
 
   /// Accounts in the PostgreSQL database at `uri`, shared by many hosts; its schema is
-  /// brought up to date. Throws when the server cannot be reached (after at most
-  /// `connectTimeout` seconds, unless the URI or `PGCONNECT_TIMEOUT` gives another) or the
-  /// schema is from a newer version. Hosts sharing a database should agree on `clock`.
+  /// brought up to date. A server that is away (down, unreachable, not answering, or not
+  /// the one that takes writes, as in a failover) is waited for, connecting again, for up
+  /// to `failoverWait` seconds in each call, this one included (each host of the URI is
+  /// given `connectTimeout` seconds, unless the URI or `PGCONNECT_TIMEOUT` gives another);
+  /// then the call throws `.unreachable`. Throws at once when the schema is from a newer
+  /// version. Hosts sharing a database should agree on `clock`.
   public convenience init(
     uri: PostgresURI, identity: any LoginIdentity, connectTimeout: Int = 5,
-    clock: (@Sendable () -> Int)? = nil, options: StoreOptions = StoreOptions()
+    failoverWait: Int = 30, clock: (@Sendable () -> Int)? = nil,
+    options: StoreOptions = StoreOptions()
   ) throws(AccountStoreError) {
     try self.init(
       uri: uri, identity: identity, connectTimeout: connectTimeout, clock: clock,
-      retry: RetryPolicy(), hasher: YescryptHasher(), options: options)
+      retry: RetryPolicy(failoverWait: .seconds(failoverWait)), hasher: YescryptHasher(),
+      options: options)
   }
 
   /// `init(uri:...)` with the retry policy and the hasher given.

@@ -15,8 +15,6 @@ struct LibPQ: @unchecked Sendable {
   let finish: cpostgres_finish
   let reset: cpostgres_reset
   let setNoticeProcessor: cpostgres_setNoticeProcessor
-  let exec: cpostgres_exec
-  let execParams: cpostgres_execParams
   let resultStatus: cpostgres_resultStatus
   let resultErrorField: cpostgres_resultErrorField
   let ntuples: cpostgres_ntuples
@@ -25,6 +23,12 @@ struct LibPQ: @unchecked Sendable {
   let getlength: cpostgres_getlength
   let getisnull: cpostgres_getisnull
   let clear: cpostgres_clear
+  let sendQuery: cpostgres_sendQuery
+  let sendQueryParams: cpostgres_sendQueryParams
+  let socket: cpostgres_socket
+  let consumeInput: cpostgres_consumeInput
+  let isBusy: cpostgres_isBusy
+  let getResult: cpostgres_getResult
   /// The C library libpq came with, in the static binary.
   private let cLibrary: SecondCLibrary
 
@@ -52,8 +56,6 @@ struct LibPQ: @unchecked Sendable {
     finish = try find("PQfinish", as: cpostgres_finish.self)
     reset = try find("PQreset", as: cpostgres_reset.self)
     setNoticeProcessor = try find("PQsetNoticeProcessor", as: cpostgres_setNoticeProcessor.self)
-    exec = try find("PQexec", as: cpostgres_exec.self)
-    execParams = try find("PQexecParams", as: cpostgres_execParams.self)
     resultStatus = try find("PQresultStatus", as: cpostgres_resultStatus.self)
     resultErrorField = try find("PQresultErrorField", as: cpostgres_resultErrorField.self)
     ntuples = try find("PQntuples", as: cpostgres_ntuples.self)
@@ -62,6 +64,12 @@ struct LibPQ: @unchecked Sendable {
     getlength = try find("PQgetlength", as: cpostgres_getlength.self)
     getisnull = try find("PQgetisnull", as: cpostgres_getisnull.self)
     clear = try find("PQclear", as: cpostgres_clear.self)
+    sendQuery = try find("PQsendQuery", as: cpostgres_sendQuery.self)
+    sendQueryParams = try find("PQsendQueryParams", as: cpostgres_sendQueryParams.self)
+    socket = try find("PQsocket", as: cpostgres_socket.self)
+    consumeInput = try find("PQconsumeInput", as: cpostgres_consumeInput.self)
+    isBusy = try find("PQisBusy", as: cpostgres_isBusy.self)
+    getResult = try find("PQgetResult", as: cpostgres_getResult.self)
     cLibrary = SecondCLibrary(of: library)
   }
 

@@ -18,11 +18,18 @@ final class PostgresAccountTable: AccountTable {
     self.uri = uri
     self.retry = retry
     do throws(PostgresError) {
-      let opened = try PostgresConnection(uri: uri, defaultConnectTimeout: connectTimeout)
+      // In a failover's pause no host takes writes yet: connecting waits for one, as
+      // every later call does.
+      let opened = try retry.run { _ throws(PostgresError) in
+        try PostgresConnection(uri: uri, defaultConnectTimeout: connectTimeout)
+      }
+      // A migration over many rows may take its time; a frozen server is then waited for.
+      opened.answerTimeout = nil
       try retry.run { _ throws(PostgresError) in
         if !opened.isOpen { try opened.reconnect() }
         try PostgresSchema.migrate(opened)
       }
+      opened.answerTimeout = retry.answerTimeout
       connection = Mutex(Held(opened))
     } catch {
       throw .unavailable(error.message)
@@ -54,6 +61,12 @@ final class PostgresAccountTable: AccountTable {
     let origin = new.origin
     let limited = origin?.limit != nil || new.rate != nil
     return try run { db, attempt throws(PostgresError) -> InsertOutcome in
+      // A try after a lost connection: the first may have committed before its answer was
+      // lost (the connection died after the statement was sent, or its answer did not come
+      // in time). It is looked up before anything is tried again, so the account is never
+      // made twice, nor said to be taken by itself. The hash has a fresh salt, so a row
+      // holding it can only be this account.
+      if attempt > 0, try Self.find(db, new.key).first?.hash == new.hash { return .inserted }
       let inserted = try Self.transaction(db, if: limited) { () throws(PostgresError) -> Bool in
         // Held until the end of the transaction: sign-ups from one address (or, with a
         // limit per hour, all of them) are counted and inserted one after the other,
@@ -95,8 +108,8 @@ final class PostgresAccountTable: AccountTable {
         ).isEmpty
       }
       if inserted { return .inserted }
-      // A try after a lost connection: the first may have committed before the answer was
-      // lost. The hash has a fresh salt, so a row holding it can only be this account.
+      // The first try may still have been running on the server when it was looked up
+      // (an answer late, not lost): this insert then waited for it and found its row.
       if attempt > 0, try Self.find(db, new.key).first?.hash == new.hash { return .inserted }
       // Nothing inserted: the login is taken or looks like one (said first, as without a
       // limit), or else a limit is met.

@@ -49,20 +49,31 @@ final class PostgresConnection {
     libpq.finish(handle)
   }
 
-  /// False once the connection has broken; `reconnect()` tries again.
-  var isOpen: Bool { libpq.status(handle) == CONNECTION_OK }
+  /// False once the connection has broken, or was given up waiting for an answer;
+  /// `reconnect()` tries again.
+  var isOpen: Bool { !abandoned && libpq.status(handle) == CONNECTION_OK }
 
-  /// Connects again with the same settings.
+  /// Connects again with the same settings: with several hosts in the URI, to the first
+  /// that answers as the URI asks (`target_session_attrs=read-write`: after a failover,
+  /// the new leader).
   func reconnect() throws(PostgresError) {
     libpq.prepareThread()
     libpq.reset(handle)
-    guard isOpen else { throw Self.connectionError(libpq, handle, uri) }
+    guard libpq.status(handle) == CONNECTION_OK else {
+      throw Self.connectionError(libpq, handle, uri)
+    }
+    abandoned = false
   }
+
+  /// How long a statement's answer is waited for before the connection counts as lost
+  /// (a frozen server, or one behind a network that drops packets, never says no: without
+  /// a limit a sign-up would wait for ever). Nil: as long as it takes (migrations).
+  var answerTimeout: Duration? = RetryPolicy().answerTimeout
 
   /// Runs statements that take no parameters (schema, transactions); several may be given.
   func execute(_ sql: String) throws(PostgresError) {
     libpq.prepareThread()
-    let result = libpq.exec(handle, sql)
+    let result = try answer(sent: libpq.sendQuery(handle, sql) == 1)
     defer { libpq.clear(result) }
     try check(result)
   }
@@ -83,17 +94,56 @@ final class PostgresConnection {
     let lengths = parameters.map { Int32($0.utf8.count) }
     let types = [Oid](repeating: 25, count: parameters.count)  // text
     let formats = [Int32](repeating: 1, count: parameters.count)
-    let result = bytes.withUnsafeBufferPointer { buffer in
+    let sent = bytes.withUnsafeBufferPointer { buffer in
       let values = offsets.map { Optional(buffer.baseAddress! + $0) }
-      return libpq.execParams(
-        handle, sql, Int32(parameters.count), types, values, lengths, formats, 0)
+      return libpq.sendQueryParams(
+        handle, sql, Int32(parameters.count), types, values, lengths, formats, 0) == 1
     }
+    let result = try answer(sent: sent)
     defer { libpq.clear(result) }
     try check(result)
     return rows(result!)
   }
 
   // MARK: Inside
+
+  /// Set when an answer did not come in time: the statement may still run, and the
+  /// connection is in no state for another; `reconnect()` makes a new one.
+  private var abandoned = false
+
+  /// The last result of what was just sent (as PQexec gives it), waiting at most
+  /// `answerTimeout`; nil if nothing could be sent. Past the time, the connection is
+  /// given up and the call throws `connectionLost`: whether the statement took effect
+  /// is not known (the caller finds out, see PostgresAccountTable.insert).
+  private func answer(sent: Bool) throws(PostgresError) -> OpaquePointer? {
+    guard sent else { return nil }
+    let deadline = answerTimeout.map { ContinuousClock.now + $0 }
+    var last: OpaquePointer?
+    while true {
+      while libpq.isBusy(handle) == 1 {
+        var ready = pollfd(fd: libpq.socket(handle), events: Int16(POLLIN), revents: 0)
+        var wait: Int32 = -1
+        if let deadline {
+          let left = deadline - .now
+          guard left > .zero else {
+            abandoned = true
+            if let last { libpq.clear(last) }
+            throw PostgresError(
+              kind: .connectionLost, sqlState: nil,
+              message: "the server did not answer in time")
+          }
+          wait = Int32(min(left / .milliseconds(1), 60_000)) + 1
+        }
+        let polled = poll(&ready, 1, wait)
+        if polled < 0 && errno != EINTR { break }
+        // Ready, or the connection broke: PQgetResult then gives the error.
+        if polled > 0 && libpq.consumeInput(handle) == 0 { break }
+      }
+      guard let result = libpq.getResult(handle) else { return last }
+      if let last { libpq.clear(last) }
+      last = result
+    }
+  }
 
   private func rows(_ result: OpaquePointer) -> [[String?]] {
     let (count, columns) = (libpq.ntuples(result), libpq.nfields(result))
@@ -121,6 +171,9 @@ final class PostgresConnection {
     let message =
       field(UInt8(ascii: "M"))  // PG_DIAG_MESSAGE_PRIMARY: from the server
       ?? Self.errorMessage(libpq, handle)  // from libpq: the connection
+    // A server that takes no writes (25006: a leader demoted under us) is no use to this
+    // connection: a new one finds the server that does.
+    if PostgresError.meansReadOnly(sqlState) { abandoned = true }
     let lost = !isOpen || PostgresError.meansConnectionLost(sqlState)
     throw PostgresError(
       kind: lost ? .connectionLost : .server, sqlState: sqlState,

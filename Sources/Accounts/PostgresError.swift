@@ -33,6 +33,14 @@ struct PostgresError: Error, Hashable, CustomStringConvertible {
     return sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState)
   }
 
+  /// 25006: the server takes no writes now, a leader demoted by a failover, or a standby
+  /// reached through a URI that does not ask for `target_session_attrs=read-write`.
+  static func meansReadOnly(_ sqlState: String?) -> Bool { sqlState == "25006" }
+
+  /// The server is away, for now: down, unreachable, not answering, or not the one that
+  /// takes writes. What a failover looks like from here; worth waiting through.
+  var meansServerAway: Bool { kind == .connectionLost || kind == .unreachable }
+
   /// libpq's messages span lines ("…failed: …\n\tIs the server running…"); one line reads
   /// better in a form and in a log. Lines become sentences.
   static func oneLine(_ text: String) -> String {

@@ -23,8 +23,6 @@ typedef __typeof__(PQerrorMessage) *cpostgres_errorMessage;
 typedef __typeof__(PQfinish) *cpostgres_finish;
 typedef __typeof__(PQreset) *cpostgres_reset;
 typedef __typeof__(PQsetNoticeProcessor) *cpostgres_setNoticeProcessor;
-typedef __typeof__(PQexec) *cpostgres_exec;
-typedef __typeof__(PQexecParams) *cpostgres_execParams;
 typedef __typeof__(PQresultStatus) *cpostgres_resultStatus;
 typedef __typeof__(PQresultErrorField) *cpostgres_resultErrorField;
 typedef __typeof__(PQntuples) *cpostgres_ntuples;
@@ -33,5 +31,13 @@ typedef __typeof__(PQgetvalue) *cpostgres_getvalue;
 typedef __typeof__(PQgetlength) *cpostgres_getlength;
 typedef __typeof__(PQgetisnull) *cpostgres_getisnull;
 typedef __typeof__(PQclear) *cpostgres_clear;
+// Sending and waiting apart, so that a server that stops answering (frozen, or cut off
+// behind a network that drops packets) costs a bounded wait instead of a hang.
+typedef __typeof__(PQsendQuery) *cpostgres_sendQuery;
+typedef __typeof__(PQsendQueryParams) *cpostgres_sendQueryParams;
+typedef __typeof__(PQsocket) *cpostgres_socket;
+typedef __typeof__(PQconsumeInput) *cpostgres_consumeInput;
+typedef __typeof__(PQisBusy) *cpostgres_isBusy;
+typedef __typeof__(PQgetResult) *cpostgres_getResult;
 
 #endif

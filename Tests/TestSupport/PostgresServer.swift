@@ -9,12 +9,8 @@ import Synchronization
 /// Nothing outlives the tests, also when they fail or crash:
 /// - the shared server is removed by an `atexit` handler when the test process ends, and
 ///   a private one by the test that made it (`defer { server.remove() }`);
-/// - before anything else, each server starts a watchdog in a session of its own (no
-///   child of the test process: it is never left for the test process to reap) that
-///   waits for end of file on a pipe whose write end only the test process holds (close on
-///   exec, so no child inherits it). However the test process ends (a crash, SIGKILL,
-///   Ctrl-C), the kernel closes that end, and the watchdog stops the server and removes
-///   the folder. PostgreSQL has no setting to die with its parent, hence the watchdog.
+/// - before anything else, each server starts a `Watchdog`, which stops the server and
+///   removes the folder however the test process ends.
 public final class PostgresServer: Sendable {
   /// The folder holding the cluster (`data`), the log and the socket.
   public let directory: String
@@ -64,8 +60,8 @@ public final class PostgresServer: Sendable {
       chown(directory, nobody.pointee.pw_uid, nobody.pointee.pw_gid)
     }
     chmod(directory, 0o700)
-    watchdog = try Self.startWatchdog(
-      directory: directory, stop: asServerUser + Self.stopCommand(binaries, directory))
+    watchdog = try Watchdog.start(
+      stop: asServerUser + Self.stopCommand(binaries, directory), removing: directory)
     do {
       try serverCommand([
         "\(binaries)/initdb", "-D", "\(directory)/data", "-U", "postgres", "--auth-local=trust",
@@ -147,29 +143,6 @@ public final class PostgresServer: Sendable {
 
   private static func stopCommand(_ binaries: String, _ directory: String) -> [String] {
     ["\(binaries)/pg_ctl", "-D", "\(directory)/data", "-w", "-m", "immediate", "stop"]
-  }
-
-  /// Starts the watchdog (see the type's comment); returns the pipe end to keep open.
-  private static func startWatchdog(directory: String, stop: [String]) throws -> Int32 {
-    var fds: [Int32] = [0, 0]
-    guard GNU.pipe2(&fds, O_CLOEXEC) == 0 else { throw POSIXError(.EMFILE) }
-    defer { close(fds[0]) }
-    // The watchdog is no child of the test process: the shell started here leaves it in the
-    // background and ends, and is reaped at once. A child left to end unreaped would stall
-    // Swift Testing, whose exit tests wait for any child (waitid with WNOWAIT) and would be
-    // told of that zombie for ever. The pipe goes to the watchdog as fd 3 (a background
-    // command's input is /dev/null).
-    let script = #"exec 3<&0; (cat <&3 >/dev/null; "$@"; rm -rf -- "$0") &"#
-    do {
-      let shell = try ChildProcess.spawn(
-        "/bin/sh", ["-c", script, directory] + stop, stdin: fds[0], stdout: nil,
-        newSession: true)
-      _ = ChildProcess.wait(shell)
-    } catch {
-      close(fds[1])
-      throw error
-    }
-    return fds[1]
   }
 
   /// A TCP port of 127.0.0.1 that nothing listens on now (the kernel's choice).
