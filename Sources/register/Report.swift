@@ -33,16 +33,20 @@ struct Report: Equatable {
     Report(complaint: message, status: 3)
   }
 
-  /// The door let the session no further (over SSH, too many sessions): status 6. Why the
-  /// sessions could not be counted is the log's, never the client's.
-  static func refused(_ refusal: SessionRefusal, strings: DoorStrings) -> Report {
+  /// The door let the session no further (over SSH, too many sessions): status 6, with
+  /// the site's `contact` when it has one. Why the sessions could not be counted is the
+  /// log's, never the client's.
+  static func refused(_ refusal: SessionRefusal, strings: DoorStrings, contact: String? = nil)
+    -> Report
+  {
     let complaint =
       switch refusal {
       case .addressFull(let limit): strings.addressFull(limit)
       case .full: strings.full
       case .uncountable: strings.unavailable
       }
-    return Report(complaint: complaint, status: 6)
+    return Report(
+      complaint: contact.map { strings.withContact(complaint, $0) } ?? complaint, status: 6)
   }
 
   /// What a session's outcome reports. `heldSignal` is a signal that came while an account
