@@ -105,7 +105,7 @@ let package = Package(
     .testTarget(name: "SiteFileTests", dependencies: ["SiteFile"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     // The executable's own parts (the JSON writer), through @testable import.
-    .testTarget(name: "RegisterTests", dependencies: ["register"]),
+    .testTarget(name: "RegisterTests", dependencies: ["register", "SiteFile"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Registration
+import SiteFile
 import Testing
 
 @testable import register
@@ -15,7 +16,7 @@ struct ConfigurationTests {
   ) -> Configuration.Startup {
     Configuration.read(
       arguments: arguments, environment: environment, stdinIsTerminal: stdin,
-      stdoutIsTerminal: stdout)
+      stdoutIsTerminal: stdout, siteFile: { _, _ in SiteFile() })
   }
 
   static func run(
