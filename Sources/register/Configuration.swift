@@ -113,7 +113,10 @@ struct Configuration: Equatable {
         language = Language.preferred(flag: options.language, environment: set) ?? language
       }
     } catch {
-      return .exit(.usage(error.message(file: sitePath)))
+      return .exit(
+        .siteFileRefused(
+          error.message(file: sitePath), overSSH: set["SSH_CONNECTION"] != nil,
+          strings: DoorStrings.of(language)))
     }
     let strings = language.strings
 

@@ -14,11 +14,14 @@ struct Report: Equatable {
   /// One line for stderr, without the `register: ` before it, or nil.
   var complaint: String?
   var status: Int32
+  /// One line for the system log, for the admin: what the client must not be told.
+  var log: String?
 
-  init(output: String? = nil, complaint: String? = nil, status: Int32) {
+  init(output: String? = nil, complaint: String? = nil, status: Int32, log: String? = nil) {
     self.output = output
     self.complaint = complaint
     self.status = status
+    self.log = log
   }
 
   /// `--help` or `--version`: status 0.
@@ -27,6 +30,15 @@ struct Report: Equatable {
   /// A command line that cannot be run as given (or a file it names, or the password
   /// policy): status 2.
   static func usage(_ message: String) -> Report { Report(complaint: message, status: 2) }
+
+  /// The site file is refused: status 2, with the file, the line and the reason; over SSH
+  /// the client is told only that sign-up is not available (the log has the reason).
+  static func siteFileRefused(_ message: String, overSSH: Bool, strings: DoorStrings) -> Report {
+    overSSH
+      ? Report(
+        complaint: strings.unavailable, status: 2, log: "the site file is refused: \(message)")
+      : usage(message)
+  }
 
   /// The account database has no place, cannot be opened or is refused: status 3.
   static func storeUnavailable(_ message: String) -> Report {

@@ -25,6 +25,7 @@ func complain(_ message: String) {
 
 /// Prints what `report` says (stdout, then stderr) and exits with its status.
 func perform(_ report: Report) -> Never {
+  if let log = report.log { SystemLog.record(log) }
   if let output = report.output { print(output) }
   if let complaint = report.complaint { complain(complaint) }
   exit(report.status)

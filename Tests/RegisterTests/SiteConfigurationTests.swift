@@ -157,6 +157,17 @@ struct SiteConfigurationTests {
     #expect(Self.read([], site: site) == .exit(.usage(message)))
   }
 
+  @Test("over SSH a refused file is not shown to the stranger: the log has the reason")
+  func overSSH() {
+    #expect(
+      Self.read([], site: "colour = red", Self.ssh)
+        == .exit(
+          Report(
+            complaint: DoorStrings.english.unavailable, status: 2,
+            log: "the site file is refused: /etc/register/register.conf:1: colour is not a key "
+              + "of register.conf(5)")))
+  }
+
   @Test("the file the command line names is the one read, and it must be there")
   func named() {
     var asked: [(String, Bool)] = []
