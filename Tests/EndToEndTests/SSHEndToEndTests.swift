@@ -234,6 +234,17 @@ struct SSHEndToEndTests {
     #expect(try server.sqlite("SELECT count(*) FROM accounts") == "3")
   }
 
+  @Test("a site file that is wrong: the client is told sign-up is not available, no more; exit 2")
+  func brokenSiteFile() throws {
+    let server = try SSHServer(changes: ["unix-names = yes": "unix-names = maybe"])
+    let result = try Self.run("/usr/bin/ssh", server.client(command: "plain"), input: "")
+    #expect(result.status == 2)
+    #expect(
+      result.output.contains("register: sign-up is not available right now, please try later"))
+    #expect(!result.output.contains("site.conf"))
+    #expect(!result.output.contains("unix-names"))
+  }
+
   @Test(
     "sessions-per-address = 3 as shipped: a fourth session at once is refused in words and the site's contact, exit 6"
   )
