@@ -200,7 +200,8 @@ MANIFEST ?= $(DATADIR)/register/installed-files
 SSH_EXAMPLES ?= deploy/ssh
 INSTALL_ENV = DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' BINDIR='$(BINDIR)' MANDIR='$(MANDIR)' \
   COMPLETIONDIR='$(COMPLETIONDIR)' DOCDIR='$(DOCDIR)' MANIFEST='$(MANIFEST)' \
-  BINARY='$(BINARY)' MANPAGE=packaging/register.1 COMPLETION=packaging/register.bash \
+  BINARY='$(BINARY)' MANPAGE=packaging/register.1 SITE_MANPAGE=packaging/register.conf.5 \
+  SITE_EXAMPLE=deploy/register.conf COMPLETION=packaging/register.bash \
   SSH_EXAMPLES='$(SSH_EXAMPLES)'
 
 version:

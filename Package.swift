@@ -52,6 +52,8 @@ let package = Package(
     .target(name: "HandOff", dependencies: ["Registration", "Terminal", "CSpawn"]),
     // The door's own limits: live sessions counted across processes, a hard deadline.
     .target(name: "Door"),
+    // The site file (/etc/register/register.conf): read, checked, and its questions.
+    .target(name: "SiteFile"),
     // The line-by-line front end on the same view models.
     .target(name: "PlainFrontEnd", dependencies: ["Registration", "Terminal"]),
     // Every feature of the fields on one screen, and the program that shows it.
@@ -70,7 +72,7 @@ let package = Package(
       name: "register",
       dependencies: [
         "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Policy",
-        "PasswordQuality", "Terminal", "Widgets", "HandOff", "Door",
+        "PasswordQuality", "Terminal", "Widgets", "HandOff", "Door", "SiteFile",
       ]),
 
     // For the tests: an in-memory store, screen snapshots, a seeded random generator, a
@@ -100,9 +102,10 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(name: "HandOffTests", dependencies: ["HandOff", "Registration", "TestSupport"]),
     .testTarget(name: "DoorTests", dependencies: ["Door"]),
+    .testTarget(name: "SiteFileTests", dependencies: ["SiteFile"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     // The executable's own parts (the JSON writer), through @testable import.
-    .testTarget(name: "RegisterTests", dependencies: ["register"]),
+    .testTarget(name: "RegisterTests", dependencies: ["register", "SiteFile"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -8,7 +8,8 @@
 #   install.sh stage       put the files in place only (for make deb: no manifest)
 #
 # The Makefile passes DESTDIR, PREFIX, BINDIR, MANDIR, COMPLETIONDIR, DOCDIR, MANIFEST
-# (paths as installed, without DESTDIR), BINARY, MANPAGE, COMPLETION and SSH_EXAMPLES.
+# (paths as installed, without DESTDIR), BINARY, MANPAGE, SITE_MANPAGE, SITE_EXAMPLE,
+# COMPLETION and SSH_EXAMPLES.
 # Nothing here builds: a root `make install` must not leave root's files in the
 # user's .build.
 set -eu
@@ -54,7 +55,11 @@ place() {
   page=$(mktemp)
   gzip -9n <"$MANPAGE" >"$page"
   put "$page" "$MANDIR/man1/register.1.gz" 644
+  gzip -9n <"$SITE_MANPAGE" >"$page"
+  put "$page" "$MANDIR/man5/register.conf.5.gz" 644
   rm -f "$page"
+  # The site file, as an example: /etc/register/register.conf is the admin's to write.
+  put "$SITE_EXAMPLE" "$DOCDIR/examples/register.conf" 644
   put "$COMPLETION" "$COMPLETIONDIR/register" 644
   # Whatever deploy/ssh holds (the sshd fragments), as examples.
   if [ -d "${SSH_EXAMPLES:-}" ]; then

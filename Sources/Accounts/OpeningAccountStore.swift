@@ -20,15 +20,18 @@ public final class OpeningAccountStore: AccountStore {
 
   /// Starts opening the store at `location` (a file, or a PostgreSQL server), with logins
   /// compared by `identity`. `createsFolders` is for a file in the default place;
-  /// `options` holds the store to a limit per hour.
+  /// `options` holds the store to a limit per hour; a PostgreSQL server that is away is
+  /// waited for up to `failoverWait` seconds in each call.
   public init(
     location: StoreLocation, identity: any LoginIdentity, createsFolders: Bool = false,
-    options: StoreOptions = StoreOptions()
+    options: StoreOptions = StoreOptions(), failoverWait: Int = 30
   ) {
     let opening = opening
     DispatchQueue.global().async {
       let opened = Result { () throws(AccountStoreError) in
-        try location.open(identity: identity, createsFolders: createsFolders, options: options)
+        try location.open(
+          identity: identity, createsFolders: createsFolders, options: options,
+          failoverWait: failoverWait)
       }
       opening.result.withLock { $0 = opened }
       opening.ready.signal()

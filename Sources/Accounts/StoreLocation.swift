@@ -21,16 +21,19 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
 
   /// Opens the store, logins compared by `identity`: checks the file (made with the first
   /// account, in folders made then too if `createsFolders`), or connects to the server;
-  /// brings the schema up to date either way. `options` holds it to a limit per hour.
+  /// brings the schema up to date either way. `options` holds it to a limit per hour; a
+  /// server that is away is waited for up to `failoverWait` seconds in each call.
   public func open(
     identity: any LoginIdentity, createsFolders: Bool = false,
-    options: StoreOptions = StoreOptions()
+    options: StoreOptions = StoreOptions(), failoverWait: Int = 30
   ) throws(AccountStoreError) -> any ClosableAccountStore {
     switch self {
     case .file(let path):
       try AccountService(
         path: path, identity: identity, createsFolders: createsFolders, options: options)
-    case .postgres(let uri): try AccountService(uri: uri, identity: identity, options: options)
+    case .postgres(let uri):
+      try AccountService(
+        uri: uri, identity: identity, failoverWait: failoverWait, options: options)
     }
   }
 }

@@ -1,6 +1,7 @@
 import Accounts
 import Door
 import Registration
+import SiteFile
 
 /// Everything a run decides from its command line, its environment and whether its
 /// standard input and output are terminals, before it touches anything: read by a pure
@@ -11,7 +12,8 @@ struct Configuration: Equatable {
   var language: Language
   /// Set when OpenSSH started us as a forced command (`SSH_CONNECTION`).
   var ssh: SSHSession?
-  /// `--db`, else `REGISTER_DB`, else the default file; nil when there is no place for it.
+  /// `--db`, else `REGISTER_DB`, else the site file's `db`, else the default file; nil when
+  /// there is no place for it.
   var database: String?
   /// Only the default place's folders are made; a path given must be in a folder that exists.
   var createsDatabaseFolders: Bool
@@ -30,6 +32,11 @@ struct Configuration: Equatable {
   var colors: Bool
   /// The locale asks for UTF-8: if it is not installed, C.UTF-8 draws in its place.
   var asksForUTF8: Bool
+  /// The site file's `contact`: where a stranger the door refuses may write.
+  var contact: String? = nil
+  /// `--failover-wait`, 30 seconds when not given: how long a PostgreSQL server that is
+  /// away is waited for in each call.
+  var failoverWait = defaultFailoverWait
 
   /// The door's limits over SSH.
   struct SessionCounting: Equatable {
@@ -43,6 +50,8 @@ struct Configuration: Equatable {
   static let sshIdleTimeout = 300
   /// Without `--session-limit`: fifteen minutes, whatever comes in.
   static let defaultSessionLimit = 900
+  /// Without `--failover-wait`: long enough for Patroni to promote a replica.
+  static let defaultFailoverWait = 30
   /// Without `--sessions-per-address` and `--sessions`.
   static let defaultLimits = SessionLimits(perAddress: 3, total: 64)
 
@@ -52,12 +61,18 @@ struct Configuration: Equatable {
     case exit(Report)
   }
 
-  /// The run `arguments` (without the program's name) and `environment` ask for.
-  /// `environment` keeps variables set to the empty string: `NO_COLOR=` counts as set;
-  /// every other variable set empty counts as unset.
+  /// Reads the site file at a path; `mustExist` when the command line named it.
+  typealias SiteFileReader = (_ path: String, _ mustExist: Bool) throws(SiteFileError) -> SiteFile
+
+  /// The run `arguments` (without the program's name), `environment` and the site file
+  /// ask for. `environment` keeps variables set to the empty string: `NO_COLOR=` counts
+  /// as set; every other variable set empty counts as unset.
   static func read(
     arguments: [String], environment: [String: String], stdinIsTerminal: Bool,
-    stdoutIsTerminal: Bool
+    stdoutIsTerminal: Bool,
+    siteFile readSiteFile: SiteFileReader = { path, mustExist throws(SiteFileError) in
+      try SiteFile.read(path: path, keys: SiteSettings.keys, mustExist: mustExist)
+    }
   ) -> Startup {
     let set = environment.filter { !$0.value.isEmpty }
     // Until the flags are read, messages are in the locale's language.
@@ -69,16 +84,41 @@ struct Configuration: Equatable {
       return .exit(
         .usage(Options.message(for: error, in: localeStrings) + " " + localeStrings.tryHelp))
     }
-    guard let language = Language.preferred(flag: options.language, environment: set) else {
+    guard var language = Language.preferred(flag: options.language, environment: set) else {
       return .exit(
         .usage(localeStrings.unknownLanguage(options.language ?? "") + " " + localeStrings.tryHelp))
     }
-    let strings = language.strings
     switch options.action {
-    case .help: return .exit(.help(strings.help))
+    case .help: return .exit(.help(HelpText.of(language)))
     case .version: return .exit(.help(Options.version))
     case .run: break
     }
+
+    // The site file's settings, as flags before the command line's: those win.
+    let sitePath = options.siteFile ?? SiteFile.defaultPath
+    let site: SiteFile
+    do throws(SiteFileError) {
+      site = try readSiteFile(sitePath, options.siteFile != nil)
+      // The form cannot ask them yet: a site that wants them is told so, not ignored.
+      if !site.questions.isEmpty { throw SiteFileError(.questionsNotSupported) }
+      let siteArguments = try SiteSettings.arguments(
+        of: site, changingPassword: options.changePassword)
+      if !siteArguments.isEmpty {
+        do {
+          options = try Options.parse(siteArguments + arguments)
+        } catch {
+          return .exit(.usage(Options.message(for: error, in: language.strings)))
+        }
+        // The file's `lang` counts as `--lang` would.
+        language = Language.preferred(flag: options.language, environment: set) ?? language
+      }
+    } catch {
+      return .exit(
+        .siteFileRefused(
+          error.message(file: sitePath), overSSH: set["SSH_CONNECTION"] != nil,
+          strings: DoorStrings.of(language)))
+    }
+    let strings = language.strings
 
     // OpenSSH's forced command: the client's command may choose the screen, or line by line.
     let ssh: SSHSession?
@@ -98,7 +138,7 @@ struct Configuration: Equatable {
       if !options.plain && !stdinIsTerminal { return .exit(.usage(strings.needsTerminal)) }
     }
 
-    let given = options.database ?? set["REGISTER_DB"]
+    let given = options.database ?? set["REGISTER_DB"] ?? site.setting("db")?.value
     let term = set["TERM"] ?? ""
     let asked = (set["LC_ALL"] ?? set["LC_CTYPE"] ?? set["LANG"] ?? "").lowercased()
     return .run(
@@ -118,7 +158,9 @@ struct Configuration: Equatable {
         json: options.json || !stdoutIsTerminal,
         triesForm: !options.plain && stdinIsTerminal && !term.isEmpty && term != "dumb",
         colors: !options.noColor && environment["NO_COLOR"] == nil,
-        asksForUTF8: asked.contains("utf-8") || asked.contains("utf8")))
+        asksForUTF8: asked.contains("utf-8") || asked.contains("utf8"),
+        contact: site.setting("contact")?.value,
+        failoverWait: options.failoverWait ?? defaultFailoverWait))
   }
 
   var strings: Strings { language.strings }

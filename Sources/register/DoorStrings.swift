@@ -11,6 +11,8 @@ struct DoorStrings: Sendable {
   var unavailable: String
   /// `--session-limit` ran out.
   var sessionEnded: @Sendable (_ seconds: Int) -> String
+  /// A refusal with the site file's `contact` after it.
+  var withContact: @Sendable (_ refusal: String, _ contact: String) -> String
 
   static func of(_ language: Language) -> DoorStrings {
     switch language {
@@ -32,7 +34,8 @@ struct DoorStrings: Sendable {
         ? (seconds == 1 ? "1 second" : "\(seconds) seconds")
         : ((seconds + 59) / 60 == 1 ? "1 minute" : "\((seconds + 59) / 60) minutes")
       return "a session lasts at most \(time): this one was closed"
-    })
+    },
+    withContact: { refusal, contact in "\(refusal) (to write to this site: \(contact))" })
 
   static let russian = DoorStrings(
     addressFull: { limit in
@@ -43,7 +46,8 @@ struct DoorStrings: Sendable {
     unavailable: "регистрация сейчас недоступна, попробуйте позже",
     sessionEnded: { seconds in
       "сеанс длится не дольше \(russianDuration(seconds)): этот сеанс закрыт"
-    })
+    },
+    withContact: { refusal, contact in "\(refusal) (написать этому сайту: \(contact))" })
 
   /// The time after «не дольше»: `1 минуты`, `2 минут`, `15 минут`, `21 минуты`.
   private static func russianDuration(_ seconds: Int) -> String {

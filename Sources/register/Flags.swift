@@ -14,6 +14,7 @@ extension Options {
   /// language, the manual page (packaging/register.1) and the bash completion (which reads
   /// `--help`) to this list: a flag added here and not there fails them, and the other way.
   static let flags: [Flag] = [
+    Flag(name: "--config", value: "FILE"),
     Flag(name: "--db", value: "PATH|URI"),
     Flag(name: "--sign-in"),
     Flag(name: "--change-password"),
@@ -30,6 +31,8 @@ extension Options {
     Flag(name: "--sessions", value: "N"),
     Flag(name: "--session-limit", value: "SECONDS"),
     Flag(name: "--on-create", value: "COMMAND"),
+    Flag(name: "--sign-ups-per-hour", value: "N"),
+    Flag(name: "--failover-wait", value: "SECONDS"),
     Flag(name: "--help", alias: "-h"),
     Flag(name: "--version"),
   ]

@@ -47,6 +47,12 @@ struct Options: Equatable {
   var sessionLimit: Int?
   /// `--on-create COMMAND`, split into words: run for each account once it is stored.
   var onCreate: [String]?
+  /// `--config FILE`: the site file to read instead of /etc/register/register.conf.
+  var siteFile: String?
+  /// `--sign-ups-per-hour N`: at most N accounts created in any hour, from anywhere.
+  var signUpsPerHour: Int?
+  /// `--failover-wait SECONDS`: how long a PostgreSQL server that is away is waited for.
+  var failoverWait: Int?
 
   /// A command line that cannot be understood.
   enum UsageError: Error, Equatable {
@@ -111,6 +117,12 @@ struct Options: Equatable {
           options.sessions = try number(count, for: "--sessions", minimum: 1)
         } else if let seconds = try value(of: "--session-limit", in: argument) {
           options.sessionLimit = try number(seconds, for: "--session-limit", minimum: 1)
+        } else if let file = try value(of: "--config", in: argument) {
+          options.siteFile = file
+        } else if let count = try value(of: "--sign-ups-per-hour", in: argument) {
+          options.signUpsPerHour = try number(count, for: "--sign-ups-per-hour", minimum: 1)
+        } else if let seconds = try value(of: "--failover-wait", in: argument) {
+          options.failoverWait = try number(seconds, for: "--failover-wait", minimum: 1)
         } else if let line = try value(of: "--on-create", in: argument) {
           do {
             options.onCreate = try CommandWords.split(line)
@@ -145,12 +157,15 @@ struct Options: Equatable {
     return options
   }
 
+  /// The largest number a flag takes.
+  static let largestNumber = 1_000_000_000
+
   /// A whole number of at least `minimum` (decimal digits only; at most 1,000,000,000,
   /// about 31 years of seconds, so that no sum of them overflows).
   private static func number(_ text: String, for option: String, minimum: Int)
     throws(UsageError) -> Int
   {
-    let range = minimum...1_000_000_000
+    let range = minimum...largestNumber
     guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(text),
       range.contains(value)
     else { throw .invalidNumber(option, text, range) }

@@ -14,11 +14,14 @@ struct Report: Equatable {
   /// One line for stderr, without the `register: ` before it, or nil.
   var complaint: String?
   var status: Int32
+  /// One line for the system log, for the admin: what the client must not be told.
+  var log: String?
 
-  init(output: String? = nil, complaint: String? = nil, status: Int32) {
+  init(output: String? = nil, complaint: String? = nil, status: Int32, log: String? = nil) {
     self.output = output
     self.complaint = complaint
     self.status = status
+    self.log = log
   }
 
   /// `--help` or `--version`: status 0.
@@ -28,21 +31,34 @@ struct Report: Equatable {
   /// policy): status 2.
   static func usage(_ message: String) -> Report { Report(complaint: message, status: 2) }
 
+  /// The site file is refused: status 2, with the file, the line and the reason; over SSH
+  /// the client is told only that sign-up is not available (the log has the reason).
+  static func siteFileRefused(_ message: String, overSSH: Bool, strings: DoorStrings) -> Report {
+    overSSH
+      ? Report(
+        complaint: strings.unavailable, status: 2, log: "the site file is refused: \(message)")
+      : usage(message)
+  }
+
   /// The account database has no place, cannot be opened or is refused: status 3.
   static func storeUnavailable(_ message: String) -> Report {
     Report(complaint: message, status: 3)
   }
 
-  /// The door let the session no further (over SSH, too many sessions): status 6. Why the
-  /// sessions could not be counted is the log's, never the client's.
-  static func refused(_ refusal: SessionRefusal, strings: DoorStrings) -> Report {
+  /// The door let the session no further (over SSH, too many sessions): status 6, with
+  /// the site's `contact` when it has one. Why the sessions could not be counted is the
+  /// log's, never the client's.
+  static func refused(_ refusal: SessionRefusal, strings: DoorStrings, contact: String? = nil)
+    -> Report
+  {
     let complaint =
       switch refusal {
       case .addressFull(let limit): strings.addressFull(limit)
       case .full: strings.full
       case .uncountable: strings.unavailable
       }
-    return Report(complaint: complaint, status: 6)
+    return Report(
+      complaint: contact.map { strings.withContact(complaint, $0) } ?? complaint, status: 6)
   }
 
   /// What a session's outcome reports. `heldSignal` is a signal that came while an account

@@ -25,6 +25,7 @@ func complain(_ message: String) {
 
 /// Prints what `report` says (stdout, then stderr) and exits with its status.
 func perform(_ report: Report) -> Never {
+  if let log = report.log { SystemLog.record(log) }
   if let output = report.output { print(output) }
   if let complaint = report.complaint { complain(complaint) }
   exit(report.status)
@@ -75,7 +76,7 @@ let seat: SessionSeat? = configuration.sessionCounting.map { counting in
     if case .uncountable(let reason) = error {
       SystemLog.record("sessions cannot be counted, every session is refused: \(reason)")
     }
-    perform(.refused(error, strings: doorStrings))
+    perform(.refused(error, strings: doorStrings, contact: configuration.contact))
   }
 }
 
@@ -111,7 +112,9 @@ guard let database = configuration.database else {
 let location = StoreLocation(database)
 // Opened on another thread while the terminal starts and the first frame is drawn.
 let opening = OpeningAccountStore(
-  location: location, identity: policy, createsFolders: configuration.createsDatabaseFolders)
+  location: location, identity: policy, createsFolders: configuration.createsDatabaseFolders,
+  options: StoreOptions(signUpsPerHour: options.signUpsPerHour),
+  failoverWait: configuration.failoverWait)
 // With --on-create, an account is stored, handed on, and taken back if that fails.
 let handingOff = options.onCreate.map { words in
   HandingOffAccountStore(

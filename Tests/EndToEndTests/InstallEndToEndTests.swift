@@ -15,6 +15,8 @@ struct InstallEndToEndTests {
     "usr/local/bin/register",
     "usr/local/share/bash-completion/completions/register",
     "usr/local/share/man/man1/register.1.gz",
+    "usr/local/share/man/man5/register.conf.5.gz",
+    "usr/local/share/doc/register/examples/register.conf",
     "usr/local/share/register/installed-files",
   ]
 
@@ -56,6 +58,11 @@ struct InstallEndToEndTests {
       "/usr/bin/man", ["-P", "cat", "-l", destination + "/usr/local/share/man/man1/register.1.gz"])
     #expect(page.status == 0)
     #expect(page.output.contains("--unix-names"))
+    let sitePage = try command(
+      "/usr/bin/man",
+      ["-P", "cat", "-l", destination + "/usr/local/share/man/man5/register.conf.5.gz"])
+    #expect(sitePage.status == 0)
+    #expect(sitePage.output.contains("sign-ups-per-hour"))
 
     let uninstall = try make("uninstall")
     #expect(uninstall.status == 0, "\(uninstall.output)")

@@ -67,6 +67,7 @@ struct PackageEndToEndTests {
       }, uniquingKeysWith: { first, _ in first })
     let expected = [
       "./usr/bin/register", "./usr/share/man/man1/register.1.gz",
+      "./usr/share/man/man5/register.conf.5.gz", "./usr/share/doc/register/examples/register.conf",
       "./usr/share/bash-completion/completions/register", "./usr/share/doc/register/copyright",
       "./usr/share/doc/register/changelog.Debian.gz",
     ]

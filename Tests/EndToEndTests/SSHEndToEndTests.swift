@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Sign-up over SSH with a real sshd serving the shipped `deploy/ssh/register.conf` and
-/// `ssh -tt` in tmux, as a newcomer would use it.
+/// Sign-up over SSH with a real sshd serving the shipped `deploy/ssh/register.conf` (and
+/// the site file `deploy/register.conf` its forced command reads) and `ssh -tt` in tmux,
+/// as a newcomer would use it.
 @Suite("SSH end to end", .serialized, .cleansUp)
 struct SSHEndToEndTests {
   static let password = "Zq7vLm2pR"
@@ -214,7 +215,7 @@ struct SSHEndToEndTests {
     #expect(try server.sqlite("SELECT count(*) FROM accounts") == "0")
   }
 
-  @Test("--max-per-address 3 as shipped: the fourth from 127.0.0.1 is told at once")
+  @Test("max-per-address = 3 as shipped: the fourth from 127.0.0.1 is told at once")
   func addressLimit() throws {
     let server = try SSHServer()
     for login in ["user1", "user2", "user3"] {
@@ -233,9 +234,24 @@ struct SSHEndToEndTests {
     #expect(try server.sqlite("SELECT count(*) FROM accounts") == "3")
   }
 
-  @Test("--sessions-per-address 3 as shipped: a fourth session at once is refused in words, exit 6")
+  @Test("a site file that is wrong: the client is told sign-up is not available, no more; exit 2")
+  func brokenSiteFile() throws {
+    let server = try SSHServer(changes: ["unix-names = yes": "unix-names = maybe"])
+    let result = try Self.run("/usr/bin/ssh", server.client(command: "plain"), input: "")
+    #expect(result.status == 2)
+    #expect(
+      result.output.contains("register: sign-up is not available right now, please try later"))
+    #expect(!result.output.contains("site.conf"))
+    #expect(!result.output.contains("unix-names"))
+  }
+
+  @Test(
+    "sessions-per-address = 3 as shipped: a fourth session at once is refused in words and the site's contact, exit 6"
+  )
   func sessionsPerAddress() throws {
-    let server = try SSHServer()
+    let server = try SSHServer(changes: [
+      "# contact = admins@example.org": "contact = admins@example.org"
+    ])
     let panes = try (0..<3).map { _ in
       let pane = try connect(server)
       try pane.wait(forText: "Create account")
@@ -246,7 +262,7 @@ struct SSHEndToEndTests {
     #expect(
       fourth.output.contains(
         "register: your address already has 3 sessions open, the most it may: close one, or "
-          + "try again later"))
+          + "try again later (to write to this site: admins@example.org)"))
     #expect(!fourth.output.contains("Login"))
     // One leaves: the next one is let in.
     try panes[0].keys("Escape")
@@ -295,7 +311,7 @@ struct SSHEndToEndTests {
 
   @Test("--idle-timeout: a form nobody uses closes itself and says why")
   func idle() throws {
-    let server = try SSHServer(changes: ["--idle-timeout 300": "--idle-timeout 2"])
+    let server = try SSHServer(changes: ["idle-timeout = 300": "idle-timeout = 2"])
     let tmux = try connect(server)
     try tmux.wait(forText: "No input for a while: closing in 1 second.")
     #expect(try status(tmux) == 1)
@@ -356,8 +372,8 @@ struct SSHEndToEndTests {
   @Test("twenty sessions signing up at once all succeed")
   func twenty() throws {
     let server = try SSHServer(changes: [
-      "--max-per-address 3": "--max-per-address 20",
-      "--sessions-per-address 3": "--sessions-per-address 20",
+      "max-per-address = 3": "max-per-address = 20",
+      "sessions-per-address = 3": "sessions-per-address = 20",
     ])
     let logins = (0..<20).map { "user" + String(UnicodeScalar(UInt8(97 + $0))) + "x" }
     // One after another up to the form: sshd drops unauthenticated connections beyond

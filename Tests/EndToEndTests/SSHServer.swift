@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 
-/// A real OpenSSH server for one test, serving the shipped `deploy/ssh/register.conf`.
+/// A real OpenSSH server for one test, serving the shipped `deploy/ssh/register.conf`,
+/// whose forced command reads the shipped site file `deploy/register.conf`.
 ///
 /// It runs as root on a free 127.0.0.1 port with a temporary host key, and root logs in
 /// with a temporary key: nothing in `/etc` changes and no user is made. The shipped file
 /// is copied with only the per-run values changed (`Match User join` becomes
-/// `Match User root`; the binary, the database and the hook become the test's), each
-/// replacement checked to happen exactly once, so the test breaks if the file changes
-/// shape. A per-run top configuration includes it.
+/// `Match User root`; the binary and its site file, the database and the hook become the
+/// test's), each replacement checked to happen exactly once, so the test breaks if the
+/// file changes shape. A per-run top configuration includes it.
 final class SSHServer {
   /// The run's folder (0700): keys, configuration, database, the hook and what it saw.
   let directory: String
@@ -32,7 +33,7 @@ final class SSHServer {
     echo HOOK-NOISE-ERR >&2
     """
 
-  /// Starts sshd. `changes` replaces more of the shipped file (`--max-per-address 3` to
+  /// Starts sshd. `changes` replaces more of the site file (`max-per-address = 3` to
   /// allow twenty sign-ups from 127.0.0.1, say); `hook` is the script `--on-create` runs.
   init(changes: [String: String] = [:], hook: String = recordingHook) throws {
     directory =
@@ -51,21 +52,37 @@ final class SSHServer {
       atPath: "\(directory)/client_key.pub", toPath: "\(directory)/authorized_keys")
     try hook.write(toFile: "\(directory)/hook.sh", atomically: true, encoding: .utf8)
 
-    var fragment = try String(
-      contentsOf: Self.root.appendingPathComponent("deploy/ssh/register.conf"), encoding: .utf8)
-    let replacements = [
-      "Match User join": "Match User root",
-      "/usr/local/bin/register": Tmux.binary,
-      "/var/lib/register/accounts.sqlite": database,
-      "sudo -n /usr/local/lib/register/register-useradd": "/bin/sh \(directory)/hook.sh",
-    ].merging(changes, uniquingKeysWith: { $1 })
-    for (shipped, test) in replacements {
-      let count = fragment.components(separatedBy: shipped).count - 1
-      try #require(count == 1, "deploy/ssh/register.conf holds '\(shipped)' \(count) times")
-      fragment = fragment.replacingOccurrences(of: shipped, with: test)
-    }
+    let fragment = try Self.shipped(
+      "deploy/ssh/register.conf",
+      [
+        "Match User join": "Match User root",
+        "ForceCommand /usr/local/bin/register":
+          "ForceCommand \(Tmux.binary) --config \(directory)/site.conf",
+      ])
     try fragment.write(toFile: "\(directory)/register.conf", atomically: true, encoding: .utf8)
+    // The site file the forced command reads, root's and closed to writers as it must be.
+    let site = try Self.shipped(
+      "deploy/register.conf",
+      [
+        "/var/lib/register/accounts.sqlite": database,
+        "sudo -n /usr/local/lib/register/register-useradd": "/bin/sh \(directory)/hook.sh",
+      ].merging(changes, uniquingKeysWith: { $1 }))
+    try site.write(toFile: "\(directory)/site.conf", atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o644], ofItemAtPath: "\(directory)/site.conf")
     try start()
+  }
+
+  /// The shipped file at `path` with each of `replacements` made, each checked to happen
+  /// exactly once, so that the test breaks if the file changes shape.
+  static func shipped(_ path: String, _ replacements: [String: String]) throws -> String {
+    var text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    for (shipped, test) in replacements {
+      let count = text.components(separatedBy: shipped).count - 1
+      try #require(count == 1, "\(path) holds '\(shipped)' \(count) times")
+      text = text.replacingOccurrences(of: shipped, with: test)
+    }
+    return text
   }
 
   deinit {

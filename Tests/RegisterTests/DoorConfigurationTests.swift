@@ -1,5 +1,6 @@
 import Door
 import Registration
+import SiteFile
 import Testing
 
 @testable import register
@@ -15,7 +16,7 @@ struct DoorConfigurationTests {
     guard
       case .run(let configuration) = Configuration.read(
         arguments: arguments, environment: environment, stdinIsTerminal: true,
-        stdoutIsTerminal: true)
+        stdoutIsTerminal: true, siteFile: { _, _ in SiteFile() })
     else { throw CancellationError() }
     return configuration
   }

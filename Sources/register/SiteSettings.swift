@@ -1,0 +1,63 @@
+import SiteFile
+
+/// What the site file may set, and what it sets, as the flags would: every flag a site
+/// keeps (not those of one run: `--config`, `--sign-in`, `--change-password`, `--json`,
+/// `--plain`, `--help`, `--version`), and the site's own keys.
+enum SiteSettings {
+  /// The keys of `Options.flags` the file may set: the flag without its `--`.
+  static let flagKeys: [SiteKey] = [
+    SiteKey("on-create", .text),
+    SiteKey("max-per-address", .number(0...Options.largestNumber)),
+    SiteKey("idle-timeout", .number(1...Options.largestNumber)),
+    SiteKey("reserved", .text),
+    SiteKey("unix-names", .yesNo),
+    SiteKey("password-policy", .text),
+    SiteKey("sessions-per-address", .number(1...Options.largestNumber)),
+    SiteKey("sessions", .number(1...Options.largestNumber)),
+    SiteKey("session-limit", .number(1...Options.largestNumber)),
+    SiteKey("sign-ups-per-hour", .number(1...Options.largestNumber)),
+    SiteKey("failover-wait", .number(1...Options.largestNumber)),
+    SiteKey("lang", .word(["en", "ru"])),
+    SiteKey("no-color", .yesNo),
+  ]
+
+  /// Every key of the file: the flags', `db` (below `REGISTER_DB`, see `database`), and
+  /// `contact`, which no flag has.
+  static let keys = flagKeys + [SiteKey("db", .text), SiteKey("contact", .contact)]
+
+  /// The site's settings as flags, to go before the command line's (whose flags, read
+  /// later, win). The file's `on-create` is left out for `--change-password`, which
+  /// creates no account. Throws the first setting the flags' parser refuses, at its line.
+  static func arguments(of site: SiteFile, changingPassword: Bool) throws(SiteFileError)
+    -> [String]
+  {
+    var arguments: [String] = []
+    for setting in site.settings {
+      guard let key = flagKeys.first(where: { $0.name == setting.key }) else { continue }
+      if setting.key == "on-create" && changingPassword { continue }
+      let argument: String
+      if key.value == .yesNo {
+        guard setting.value == "yes" else { continue }
+        argument = "--" + setting.key
+      } else {
+        argument = "--\(setting.key)=\(setting.value)"
+      }
+      do {
+        _ = try Options.parse([argument])
+      } catch {
+        throw SiteFileError(line: setting.line, reason(for: error, key: setting.key))
+      }
+      arguments.append(argument)
+    }
+    return arguments
+  }
+
+  /// What the flags' parser says of a value, in the file's words.
+  private static func reason(for error: Options.UsageError, key: String) -> SiteFileError.Reason {
+    switch error {
+    case .unbalancedQuote: .badValue(key, expected: "words with every quote closed")
+    case .missingValue: .emptyValue(key)
+    default: .badValue(key, expected: "what --\(key) takes")
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// The site file through the real binary: the shipped example sets what the flags would,
+/// a flag wins over it, and a file that is wrong or planted stops the start (exit 2).
+@Suite("Site file end to end", .serialized, .cleansUp)
+final class SiteFileEndToEndTests {
+  let directory: String
+  static let answers = "alice\\nZq7vLm2pR\\nZq7vLm2pR\\n"
+
+  init() throws {
+    directory =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("register-site-e2e-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(
+      atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: directory) }
+
+  /// Writes a site file (0644) and returns its path.
+  func site(_ text: String, name: String = "register.conf", mode: Int = 0o644) throws -> String {
+    let path = "\(directory)/\(name)"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+    return path
+  }
+
+  /// Runs the binary with `arguments`, its answers piped in (line by line).
+  func run(_ arguments: String, input: String = answers) throws -> (status: Int32, output: String) {
+    try command("/bin/sh", ["-c", "printf '\(input)' | \(Tmux.binary) \(arguments) 2>&1"])
+  }
+
+  /// The shipped deploy/register.conf with this run's database and hook.
+  func shipped() throws -> String {
+    var text = try String(
+      contentsOfFile: Shipping.root + "/deploy/register.conf", encoding: .utf8)
+    for (shipped, test) in [
+      "/var/lib/register/accounts.sqlite": "\(directory)/accounts.sqlite",
+      "sudo -n /usr/local/lib/register/register-useradd":
+        "/bin/sh -c 'echo \"$REGISTER_LOGIN\" > \(directory)/hook-ran'",
+    ] {
+      try #require(
+        text.components(separatedBy: shipped).count == 2, "deploy/register.conf: \(shipped)")
+      text = text.replacingOccurrences(of: shipped, with: test)
+    }
+    return try site(text)
+  }
+
+  @Test("the shipped site file: its database, its hook and --unix-names, with no flag for them")
+  func shippedFile() throws {
+    let path = try shipped()
+    let result = try run("--config \(path) --password-policy off")
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.output.contains("{\"login\":\"alice\""))
+    #expect(FileManager.default.fileExists(atPath: "\(directory)/accounts.sqlite"))
+    #expect(
+      (try? String(contentsOfFile: "\(directory)/hook-ran", encoding: .utf8)) == "alice\n")
+    // unix-names = yes: a login useradd would refuse is unmet (a script is not asked twice).
+    let upper = try run(
+      "--config \(path) --password-policy off", input: "Alice2\\nZq7vLm2pR\\nZq7vLm2pR\\n")
+    #expect(upper.status == 1, "\(upper.output)")
+    let flagless = try site("db = \(directory)/b.sqlite\npassword-policy = off\n", name: "b.conf")
+    #expect(try run("--config \(flagless)", input: "Alice2\\nZq7vLm2pR\\nZq7vLm2pR\\n").status == 0)
+  }
+
+  @Test("a flag on the command line wins over the file")
+  func flagWins() throws {
+    let path = try site("db = \(directory)/file.sqlite\npassword-policy = off\n")
+    #expect(try run("--config \(path) --db \(directory)/flag.sqlite").status == 0)
+    #expect(FileManager.default.fileExists(atPath: "\(directory)/flag.sqlite"))
+    #expect(!FileManager.default.fileExists(atPath: "\(directory)/file.sqlite"))
+    #expect(try run("--config \(path)", input: "bob4\\nZq7vLm2pR\\nZq7vLm2pR\\n").status == 0)
+    #expect(FileManager.default.fileExists(atPath: "\(directory)/file.sqlite"))
+  }
+
+  @Test("a wrong line: FILE:LINE: reason on stderr, exit 2, nothing made")
+  func wrongLine() throws {
+    let path = try site("db = \(directory)/a.sqlite\n\nreview = yes\n")
+    let result = try run("--config \(path)")
+    #expect(result.status == 2)
+    #expect(result.output == "register: \(path):3: review is not supported by this version\n")
+    let unknown = try site("colour = red\n", name: "unknown.conf")
+    #expect(
+      try run("--config \(unknown)").output
+        == "register: \(unknown):1: colour is not a key of register.conf(5)\n")
+    #expect(!FileManager.default.fileExists(atPath: "\(directory)/a.sqlite"))
+  }
+
+  @Test("a planted file: writable by others, a symbolic link, another user's, or missing")
+  func planted() throws {
+    let writable = try site("db = \(directory)/a.sqlite\n", name: "writable.conf", mode: 0o666)
+    let result = try run("--config \(writable)")
+    #expect(result.status == 2)
+    #expect(
+      result.output
+        == "register: \(writable): can be written by group or others (mode 0666): chmod go-w it\n")
+    let real = try site("db = \(directory)/a.sqlite\n", name: "real.conf")
+    try FileManager.default.createSymbolicLink(
+      atPath: "\(directory)/link.conf", withDestinationPath: real)
+    #expect(
+      try run("--config \(directory)/link.conf").output
+        == "register: \(directory)/link.conf: is a symbolic link: give the real path\n")
+    if geteuid() == 0 {
+      #expect(chown(real, 65534, 65534) == 0)
+      let other = try run("--config \(real)")
+      #expect(other.status == 2)
+      #expect(
+        other.output == "register: \(real): belongs to uid 65534: it must be root's or yours\n")
+    }
+    let missing = try run("--config \(directory)/none.conf")
+    #expect(missing.status == 2)
+    #expect(missing.output == "register: \(directory)/none.conf: no such file\n")
+    #expect(!FileManager.default.fileExists(atPath: "\(directory)/a.sqlite"))
+  }
+
+  @Test("questions are read, and refused for now: the form cannot ask them yet")
+  func questions() throws {
+    let path = try site("[question email]\nlabel = Your e-mail\nkind = email\n")
+    let result = try run("--config \(path)")
+    #expect(result.status == 2)
+    #expect(result.output.contains("[question] sections are not supported by this version yet"))
+  }
+}
