@@ -52,6 +52,9 @@ let package = Package(
     .target(name: "HandOff", dependencies: ["Registration", "Terminal", "CSpawn"]),
     // The door's own limits: live sessions counted across processes, a hard deadline.
     .target(name: "Door"),
+    // `register admin`: the accounts' keeper (list, decide, delete, reset, ban, the door).
+    .target(
+      name: "Admin", dependencies: ["Accounts", "Policy", "Registration", "HandOff", "Terminal"]),
     // The line-by-line front end on the same view models.
     .target(name: "PlainFrontEnd", dependencies: ["Registration", "Terminal"]),
     // Every feature of the fields on one screen, and the program that shows it.
@@ -70,7 +73,7 @@ let package = Package(
       name: "register",
       dependencies: [
         "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Policy",
-        "PasswordQuality", "Terminal", "Widgets", "HandOff", "Door",
+        "PasswordQuality", "Terminal", "Widgets", "HandOff", "Door", "Admin",
       ]),
 
     // For the tests: an in-memory store, screen snapshots, a seeded random generator, a
@@ -100,6 +103,9 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(name: "HandOffTests", dependencies: ["HandOff", "Registration", "TestSupport"]),
     .testTarget(name: "DoorTests", dependencies: ["Door"]),
+    .testTarget(
+      name: "AdminTests",
+      dependencies: ["Admin", "Accounts", "Policy", "Registration", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     // The executable's own parts (the JSON writer), through @testable import.
     .testTarget(name: "RegisterTests", dependencies: ["register"]),

@@ -67,6 +67,17 @@ extension AccountService {
     return try table.record(key: key)
   }
 
+  /// The account as a hand-off takes it (`REGISTER_*`: its hash, never a password); nil
+  /// when there is none.
+  public func accountToHandOn(_ login: String) throws(AccountStoreError) -> CreatedAccount? {
+    guard let key = adminKey(login), let found = try table.record(key: key),
+      let stored = try table.find(key: key).first(where: { $0.login == found.login })
+    else { return nil }
+    return CreatedAccount(
+      login: found.login, passwordHash: stored.hash, createdAt: found.createdAt,
+      state: found.state)
+  }
+
   /// The seconds since 1970 of the store's clock, as ISO 8601.
   public func timestamp(secondsAgo seconds: Int) -> String {
     Timestamp.string(clock() - seconds)
@@ -93,11 +104,11 @@ extension AccountService {
     throws(AccountStoreError) -> StateChange
   {
     guard let key = adminKey(login), let found = try table.record(key: key) else {
-      return .noAccount
+      return try absence(login)
     }
     // Locked first, conditionally: of an approve and a reject at once, one wins.
     let change = try table.setState(key: key, to: .locked, reason: reason, from: [.pending])
-    guard change == .changed else { return change }
+    guard change == .changed else { return change == .noAccount ? try absence(login) : change }
     _ = try table.delete(key: key, holdUntil: holdUntil())
     try auditing(
       .reject, login: found.login, address: found.clientAddress, by: admin, detail: reason)
@@ -134,14 +145,24 @@ extension AccountService {
     action: AuditEntry.Action, by admin: String?
   ) throws(AccountStoreError) -> StateChange {
     guard let key = adminKey(login), let found = try table.record(key: key) else {
-      return .noAccount
+      return try absence(login)
     }
     let change = try table.setState(key: key, to: state, reason: reason, from: from)
+    if change == .noAccount { return try absence(login) }
     if change == .changed {
       try auditing(
         action, login: found.login, address: found.clientAddress, by: admin, detail: reason)
     }
     return change
+  }
+
+  /// Why a decision found no account: removed (its name is held: rejected or deleted,
+  /// perhaps by another admin a moment ago), or there never was one.
+  private func absence(_ login: String) throws(AccountStoreError) -> StateChange {
+    guard let key = adminKey(login) else { return .noAccount }
+    let found = try table.availability(
+      key: key, skeleton: identity.skeleton(login), now: Timestamp.string(clock()))
+    return found == .taken ? .removed : .noAccount
   }
 
   private func holdUntil() -> String {

@@ -91,6 +91,8 @@ public enum StateChange: Hashable, Sendable {
   case changed
   /// The account was in this state, not one the change starts from: decided already.
   case unchanged(AccountState)
+  /// No account, but its name is held: it was rejected or deleted (decided already).
+  case removed
   case noAccount
 }
 

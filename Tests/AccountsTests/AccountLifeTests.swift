@@ -85,7 +85,7 @@ struct AccountLifeTests {
       #expect(decided.filter { $0 == .changed }.count == 1, "\(decided)")
       #expect(
         decided.filter { $0 != .changed }.allSatisfy {
-          $0 == .unchanged(.active) || $0 == .unchanged(.locked) || $0 == .noAccount
+          $0 == .unchanged(.active) || $0 == .unchanged(.locked) || $0 == .removed
         })
       let state = try store.service.account("carol\(round)")?.state
       #expect(decided[0] == .changed ? state == .active : state == nil)
