@@ -8,10 +8,19 @@ extension AccountService {
 
   /// Appends a row to the audit log and tells the system log. For the store's own events
   /// (sign-ups, failed sign-ins): a row that cannot be written does not stop the event.
+  /// With `kept` false, the system log alone: a failed sign-in of a login no account has
+  /// would let strangers grow the table without end (the throttle's records are capped).
   func audit(
     _ action: AuditEntry.Action, login: String?, address: String?, by: String? = nil,
-    detail: String? = nil
+    detail: String? = nil, kept: Bool = true
   ) {
+    guard kept else {
+      options.systemLog?(
+        AuditEntry(
+          at: Timestamp.string(clock()), action: action, login: login, clientAddress: address,
+          by: by, detail: detail))
+      return
+    }
     try? auditing(action, login: login, address: address, by: by, detail: detail)
   }
 
@@ -27,14 +36,15 @@ extension AccountService {
     try table.append(entry)
   }
 
-  /// Calls `row` with every audit row at or after `since` (ISO 8601), oldest first, a page
-  /// at a time: the log is never held whole.
+  /// Calls `row` with every audit row at or after `since` (ISO 8601), of exactly `login`
+  /// if given, oldest first, a page at a time: the log is never held whole.
   public func forEachAuditEntry(
-    since: String?, _ row: (AuditEntry) throws(AccountStoreError) -> Void
+    since: String?, login: String? = nil, _ row: (AuditEntry) throws(AccountStoreError) -> Void
   ) throws(AccountStoreError) {
     var after = 0
     while true {
-      let page = try table.auditEntries(since: since, afterID: after, limit: Self.pageSize)
+      let page = try table.auditEntries(
+        since: since, login: login, afterID: after, limit: Self.pageSize)
       for entry in page { try row(entry) }
       guard let last = page.last, page.count == Self.pageSize else { return }
       after = last.id

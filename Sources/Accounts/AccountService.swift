@@ -220,7 +220,7 @@ public final class AccountService: ClosableAccountStore, PrehashedAccountStore,
     }
     guard let stored else {
       _ = verifyOnce(password, against: PasswordHash.decoy)
-      audit(.signInFailed, login: nil, address: options.clientAddress)
+      audit(.signInFailed, login: nil, address: options.clientAddress, kept: false)
       return nil
     }
     guard verifyOnce(password, against: stored.hash) else {

@@ -51,8 +51,10 @@ protocol AccountTable: Sendable {
   func delete(key: String, holdUntil until: String) throws(AccountStoreError) -> Bool
   /// Appends one row to the audit log.
   func append(_ entry: AuditEntry) throws(AccountStoreError)
-  /// At most `limit` audit rows after `afterID`, at or after `since` if given, oldest first.
-  func auditEntries(since: String?, afterID: Int, limit: Int) throws(AccountStoreError)
+  /// At most `limit` audit rows after `afterID`, at or after `since` if given, of exactly
+  /// `login` if given, oldest first.
+  func auditEntries(since: String?, login: String?, afterID: Int, limit: Int)
+    throws(AccountStoreError)
     -> [AuditEntry]
   /// Adds a ban; false when it was there already.
   func addBan(_ ban: Ban) throws(AccountStoreError) -> Bool

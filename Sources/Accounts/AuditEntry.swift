@@ -38,10 +38,19 @@ public struct AuditEntry: Hashable, Sendable {
   /// The row as one line of the system log, without its time (syslog adds its own).
   public var logLine: String {
     var words = [action.rawValue]
-    if let login { words.append("login=\(login)") }
-    if let clientAddress { words.append("from=\(clientAddress)") }
-    if let by { words.append("by=\(by)") }
-    if let detail { words.append("detail=\(detail)") }
+    for (key, value) in [("login", login), ("from", clientAddress), ("by", by), ("detail", detail)]
+    {
+      guard let value else { continue }
+      words.append("\(key)=\(Self.quotedIfSpaced(value))")
+    }
     return words.joined(separator: " ")
+  }
+
+  /// `alice as root` as `"alice as root"`, so that a line reads back into its fields.
+  private static func quotedIfSpaced(_ value: String) -> String {
+    guard value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) || value.isEmpty else {
+      return value
+    }
+    return "\"" + value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
   }
 }

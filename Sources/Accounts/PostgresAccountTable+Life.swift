@@ -77,8 +77,8 @@ extension PostgresAccountTable {
     }
   }
 
-  func auditEntries(since: String?, afterID: Int, limit: Int) throws(AccountStoreError)
-    -> [AuditEntry]
+  func auditEntries(since: String?, login: String?, afterID: Int, limit: Int)
+    throws(AccountStoreError) -> [AuditEntry]
   {
     try run { db, _ throws(PostgresError) in
       try db.query(
@@ -86,8 +86,9 @@ extension PostgresAccountTable {
         SELECT id, \(Self.utc("at")), action, login, client_address, by_user, detail
         FROM audit_log
         WHERE id > $1::bigint AND (NULLIF($2, '') IS NULL OR at >= NULLIF($2, '')::timestamptz)
+          AND (NULLIF($4, '') IS NULL OR login = $4)
         ORDER BY id LIMIT $3::integer
-        """, [String(afterID), since ?? "", String(limit)]
+        """, [String(afterID), since ?? "", String(limit), login ?? ""]
       ).compactMap { row in
         guard let id = row[0].flatMap({ Int($0) }), let at = row[1],
           let action = row[2].flatMap(AuditEntry.Action.init)

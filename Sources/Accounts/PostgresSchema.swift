@@ -71,6 +71,7 @@ enum PostgresSchema {
       detail text
     );
     CREATE INDEX audit_log_at ON audit_log (at);
+    CREATE INDEX audit_log_login ON audit_log (login, id) WHERE login IS NOT NULL;
     CREATE TABLE held_names (
       login_key text NOT NULL,
       login_skeleton text NOT NULL,

@@ -75,15 +75,16 @@ extension SQLiteAccountTable {
     }
   }
 
-  func auditEntries(since: String?, afterID: Int, limit: Int) throws(AccountStoreError)
-    -> [AuditEntry]
+  func auditEntries(since: String?, login: String?, afterID: Int, limit: Int)
+    throws(AccountStoreError) -> [AuditEntry]
   {
     try withConnection { db throws(DatabaseError) in
       try db.rows(
         """
         SELECT id, at, action, login, client_address, by_user, detail FROM audit_log
-        WHERE id > ?1 AND (?2 IS NULL OR at >= ?2) ORDER BY id LIMIT ?3
-        """, afterID, since ?? SQLNull(), limit
+        WHERE id > ?1 AND (?2 IS NULL OR at >= ?2) AND (?4 IS NULL OR login = ?4)
+        ORDER BY id LIMIT ?3
+        """, afterID, since ?? SQLNull(), limit, login ?? SQLNull()
       ) { row in
         AuditEntry(
           id: row.integer(0), at: row.text(1),

@@ -51,6 +51,7 @@ enum Schema {
       detail TEXT
     );
     CREATE INDEX audit_log_at ON audit_log (at);
+    CREATE INDEX audit_log_login ON audit_log (login, id) WHERE login IS NOT NULL;
     CREATE TABLE held_names (
       login_key TEXT NOT NULL,
       login_skeleton TEXT NOT NULL,

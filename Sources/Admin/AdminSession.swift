@@ -68,10 +68,7 @@ struct AdminSession {
   private func show(_ login: String) throws(AccountStoreError) -> Int32 {
     guard let record = try service.account(login) else { return noAccount(login) }
     var history: [AuditEntry] = []
-    // The log is long; an account's rows are few. Read a page at a time, keep its own.
-    try service.forEachAuditEntry(since: nil) { entry in
-      if entry.login == record.login { history.append(entry) }
-    }
+    try service.forEachAuditEntry(since: nil, login: record.login) { history.append($0) }
     if arguments.json {
       output.line(Self.json(record).text)
       for entry in history { output.line(Self.json(entry).text) }

@@ -30,6 +30,10 @@ struct AdminCommandTests {
     _ = try store.service.approve("bob", by: nil)
     #expect(try store.admin("list", "--state", "active", "--json").objects().count == 1)
     #expect(try store.admin("list", "--since", "7d", "--json").objects().count == 2)
+    let shown = try store.admin("show", "ALICE", "--json").objects()
+    #expect(shown.map { $0["login"] as? String } == ["alice", "alice"], "the account, its sign-up")
+    #expect(shown[1]["action"] as? String == "sign-up")
+    #expect(store.admin("show", "nobody").status == 1)
     #expect(store.admin("list", "--state", "gone").status == 2)
     #expect(store.admin("list", "--since", "soon").status == 2)
   }
