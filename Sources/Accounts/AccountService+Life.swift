@@ -323,6 +323,15 @@ extension AccountService {
     return try isBanned(identityKey: key)
   }
 
+  /// What the door says to a client before the form (exit 6 when not `.open`): sign-ups
+  /// closed (with the admin's message) come first, then a ban of `address` (over SSH).
+  public func admission(address: String?) throws(AccountStoreError) -> Admission {
+    let door = try table.door()
+    if door.closed { return .closed(message: door.message) }
+    if let address, try isBanned(address: address) { return .addressBanned }
+    return .open
+  }
+
   /// Whether sign-ups are open, and the admin's message (the executable asks before the form).
   public func door() throws(AccountStoreError) -> DoorState { try table.door() }
 

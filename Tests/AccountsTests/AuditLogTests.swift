@@ -123,7 +123,12 @@ struct AuditLogTests {
     let store = try engine.makeStore()
     _ = try store.createAccount(login: "alice", password: "Zq7vLm2pR")
     #expect(try store.service.door() == .open)
+    _ = try store.service.ban(.address, "192.0.2.0/24", by: "root")
+    #expect(try store.service.admission(address: "192.0.2.1") == .addressBanned)
+    #expect(try store.service.admission(address: "198.51.100.1") == .open)
+    #expect(try store.service.admission(address: nil) == .open)
     try store.service.setDoor(DoorState(closed: true, message: "full"), by: "root")
+    #expect(try store.again().admission(address: "192.0.2.1") == .closed(message: "full"))
     #expect(try store.again().door() == DoorState(closed: true, message: "full"))
     #expect(throws: AccountStoreError.signUpsClosed(message: "full")) {
       try store.createAccount(login: "bob", password: "Zq7vLm2pR")
