@@ -54,6 +54,9 @@ let package = Package(
     .target(name: "Door"),
     // The site file (/etc/register/register.conf): read, checked, and its questions.
     .target(name: "SiteFile"),
+    // `register admin`: the accounts' keeper (list, decide, delete, reset, ban, the door).
+    .target(
+      name: "Admin", dependencies: ["Accounts", "Policy", "Registration", "HandOff", "Terminal"]),
     // The line-by-line front end on the same view models.
     .target(name: "PlainFrontEnd", dependencies: ["Registration", "Terminal"]),
     // Every feature of the fields on one screen, and the program that shows it.
@@ -72,7 +75,7 @@ let package = Package(
       name: "register",
       dependencies: [
         "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Policy",
-        "PasswordQuality", "Terminal", "Widgets", "HandOff", "Door", "SiteFile",
+        "PasswordQuality", "Terminal", "Widgets", "HandOff", "Door", "SiteFile", "Admin",
       ]),
 
     // For the tests: an in-memory store, screen snapshots, a seeded random generator, a
@@ -103,6 +106,9 @@ let package = Package(
     .testTarget(name: "HandOffTests", dependencies: ["HandOff", "Registration", "TestSupport"]),
     .testTarget(name: "DoorTests", dependencies: ["Door"]),
     .testTarget(name: "SiteFileTests", dependencies: ["SiteFile"]),
+    .testTarget(
+      name: "AdminTests",
+      dependencies: ["Admin", "Accounts", "Policy", "Registration", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     // The executable's own parts (the JSON writer), through @testable import.
     .testTarget(name: "RegisterTests", dependencies: ["register", "SiteFile"]),

@@ -7,11 +7,54 @@
 # SECONDS, URI) anything, and lower-case words are typed as they are (`en|ru`,
 # `FILE|off`).
 
+# `register admin SUBCOMMAND ...`: the subcommands, then each one's own words and flags
+# (the list of `register admin --help`).
+# shellcheck disable=SC2207 # compgen words hold no spaces
+_register_admin()
+{
+    local subcommand=${words[2]-}
+    local common="--db --on-create --on-delete --name-hold --help"
+    if ((cword == 2)); then
+        COMPREPLY=($(compgen -W "list show approve reject lock unlock delete reset ban unban bans close open log --help" -- "$cur"))
+        return
+    fi
+    case $prev in
+        --db) _filedir; return ;;
+        --on-create | --on-delete) COMPREPLY=($(compgen -c -- "$cur")); return ;;
+        --state) COMPREPLY=($(compgen -W "pending active locked" -- "$cur")); return ;;
+        --since | --reason | --message | --name-hold) return ;;
+    esac
+    if [[ $cur == -* ]]; then
+        local own=""
+        case $subcommand in
+            list) own="--state --since --json" ;;
+            show | bans) own="--json" ;;
+            log) own="--since --json" ;;
+            reject | lock) own="--reason" ;;
+            close) own="--message" ;;
+        esac
+        COMPREPLY=($(compgen -W "$own $common" -- "$cur"))
+        return
+    fi
+    if [[ ($subcommand == ban || $subcommand == unban) && $cword -eq 3 ]]; then
+        COMPREPLY=($(compgen -W "login address" -- "$cur"))
+    fi
+}
+
 # shellcheck disable=SC2034,SC2207 # _init_completion sets words and cword; compgen words hold no spaces
 _register()
 {
     local cur prev words cword split
     _init_completion -s || return
+
+    if [[ ${words[1]-} == admin ]] && ((cword >= 2)); then
+        _register_admin
+        return
+    fi
+    if ((cword == 1)) && [[ $cur != -* ]]; then
+        COMPREPLY=($(compgen -W "admin" -- "$cur"))
+        return
+    fi
 
     local -a flags=()
     local -A takes=()

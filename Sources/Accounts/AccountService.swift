@@ -8,11 +8,11 @@ import Registration
 public final class AccountService: ClosableAccountStore, PrehashedAccountStore,
   CustomStringConvertible
 {
-  private let table: any AccountTable
-  private let identity: any LoginIdentity
-  private let clock: @Sendable () -> Int
-  private let hasher: any PasswordHasher
-  private let options: StoreOptions
+  let table: any AccountTable
+  let identity: any LoginIdentity
+  let clock: @Sendable () -> Int
+  let hasher: any PasswordHasher
+  let options: StoreOptions
 
   /// `clock` gives the seconds since 1970 (the throttle's and the limits').
   init(
@@ -54,7 +54,9 @@ public final class AccountService: ClosableAccountStore, PrehashedAccountStore,
     let (key, skeleton) = (identity.identityKey(login), identity.skeleton(login))
     // No account holds a NUL (sign-up refuses it), and PostgreSQL's text cannot.
     guard !Self.hasNUL(key, skeleton) else { return .free }
-    return try table.availability(key: key, skeleton: skeleton)
+    // A banned login is as a taken one: "not available", whoever asks.
+    if try isBanned(identityKey: key) { return .taken }
+    return try table.availability(key: key, skeleton: skeleton, now: Timestamp.string(clock()))
   }
 
   public func accountsCreated(from address: String) throws(AccountStoreError) -> Int {
@@ -113,11 +115,20 @@ public final class AccountService: ClosableAccountStore, PrehashedAccountStore,
     let now = clock()
     // Stored as typed, after NFC.
     let login = identity.normalized(login)
+    let key = identity.identityKey(login)
+    // The door and the bans, checked again here: a session that passed them before the
+    // form was filled in is held to a ban made meanwhile.
+    let door = try table.door()
+    if door.closed { throw .signUpsClosed(message: door.message) }
+    if let address = origin?.address, try isBanned(address: address) { throw .addressBanned }
+    if try isBanned(identityKey: key) { throw .loginTaken }
     let account = CreatedAccount(
-      login: login, passwordHash: passwordHash, createdAt: Timestamp.string(now))
+      login: login, passwordHash: passwordHash, createdAt: Timestamp.string(now),
+      state: options.review ? .pending : .active)
     let new = NewAccount(
-      login: login, key: identity.identityKey(login), skeleton: identity.skeleton(login),
-      hash: passwordHash, createdAt: account.createdAt,
+      login: login, key: key, skeleton: identity.skeleton(login),
+      hash: passwordHash, createdAt: account.createdAt, state: account.state,
+      now: account.createdAt,
       origin: try origin.map { origin throws(AccountStoreError) in
         guard let found = Self.origin(origin.address, limit: origin.limit, now: now) else {
           throw .containsNUL("client address")
@@ -128,7 +139,11 @@ public final class AccountService: ClosableAccountStore, PrehashedAccountStore,
         NewAccount.Limit(count: $0, since: Timestamp.string(now - 60 * 60))
       })
     switch try table.insert(new) {
-    case .inserted: return account
+    case .inserted:
+      audit(
+        .signUp, login: login, address: new.origin?.address,
+        detail: account.state == .pending ? "pending" : nil)
+      return account
     case .loginTaken: throw .loginTaken
     case .addressLimitReached: throw .addressLimitReached(limit: origin?.limit ?? 0)
     case .signUpRateReached: throw .signUpRateReached(perHour: options.signUpsPerHour ?? 0)
@@ -197,15 +212,28 @@ public final class AccountService: ClosableAccountStore, PrehashedAccountStore,
         Self.pick(try table.find(key: key), typed: login)
       } ?? nil
     let bucket = signingIn.throttleKey(hasAccount: stored != nil)
+    // The login is logged only when an account has it: what strangers type is not kept.
+    let named = stored?.login
     if let seconds = try table.claim(bucket, now: clock()) {
+      audit(.signInThrottled, login: named, address: options.clientAddress)
       throw .throttled(retryAfterSeconds: seconds)
     }
     guard let stored else {
       _ = verifyOnce(password, against: PasswordHash.decoy)
+      audit(.signInFailed, login: nil, address: options.clientAddress, kept: false)
       return nil
     }
-    guard verifyOnce(password, against: stored.hash) else { return nil }
+    guard verifyOnce(password, against: stored.hash) else {
+      audit(.signInFailed, login: named, address: options.clientAddress)
+      return nil
+    }
     try table.clearFailures(bucket)
+    // Only to someone who knows the password: the state of the account.
+    switch stored.state {
+    case .active: break
+    case .pending: throw .accountPending
+    case .locked: throw .accountLocked(reason: stored.lockReason)
+    }
     return (
       SignedInAccount(login: stored.login, signedInAt: Timestamp.string(clock())), stored.hash
     )
@@ -239,14 +267,32 @@ public final class AccountService: ClosableAccountStore, PrehashedAccountStore,
 }
 
 /// What a store is asked to hold to beyond its accounts: options the program sets.
-public struct StoreOptions: Hashable, Sendable {
+public struct StoreOptions: Sendable {
   /// At most this many accounts created in any hour, from anywhere (`sign-ups-per-hour`,
   /// counted in the database: every process and host together); nil, no limit. A sign-up
   /// over it is refused with `.signUpRateReached`.
   public var signUpsPerHour: Int?
+  /// `review = yes`: new accounts are pending until an admin approves them.
+  public var review: Bool
+  /// How many days a deleted login stays taken (`name-hold`).
+  public var nameHoldDays: Int
+  /// The client's address (over SSH), for the audit rows of sign-ins.
+  public var clientAddress: String?
+  /// Told every audit row as it is written: the program writes it to the system log.
+  public var systemLog: (@Sendable (AuditEntry) -> Void)?
 
-  public init(signUpsPerHour: Int? = nil) {
+  public static let defaultNameHoldDays = 90
+
+  public init(
+    signUpsPerHour: Int? = nil, review: Bool = false,
+    nameHoldDays: Int = Self.defaultNameHoldDays, clientAddress: String? = nil,
+    systemLog: (@Sendable (AuditEntry) -> Void)? = nil
+  ) {
     self.signUpsPerHour = signUpsPerHour
+    self.review = review
+    self.nameHoldDays = nameHoldDays
+    self.clientAddress = clientAddress
+    self.systemLog = systemLog
   }
 }
 

@@ -7,9 +7,10 @@ protocol AccountTable: Sendable {
   /// For messages: the path, or the URI without its password.
   var description: String { get }
 
-  /// Whether an account has the identity key `key` (taken), else one has `skeleton`
-  /// (a lookalike), else free.
-  func availability(key: String, skeleton: String) throws(AccountStoreError) -> LoginAvailability
+  /// Whether an account, or a name held after `now`, has the identity key `key` (taken),
+  /// else one has `skeleton` (a lookalike), else free.
+  func availability(key: String, skeleton: String, now: String) throws(AccountStoreError)
+    -> LoginAvailability
   /// The accounts stored under identity key `key`: one, or (from before the identity rules)
   /// a few sharing it, oldest first; none when there is no account (or no file yet).
   func find(key: String) throws(AccountStoreError) -> [StoredAccount]
@@ -31,14 +32,70 @@ protocol AccountTable: Sendable {
   func delete(key: String, login: String) throws(AccountStoreError) -> Bool
   /// Makes the storage now if there is none (SQLite's file).
   func create() throws(AccountStoreError)
+
+  // MARK: Accounts' lives (states, holds, the audit log, bans, the door, reset codes)
+
+  /// Sets the state of the account with identity key `key` (and its lock reason) if its
+  /// state is one of `from`, in one conditional statement: of two admins deciding at once,
+  /// one changes it. The state found when nothing changed; nil when there is no account.
+  func setState(key: String, to state: AccountState, reason: String?, from: [AccountState])
+    throws(AccountStoreError) -> StateChange
+  /// The account with identity key `key`, with what an admin sees of it.
+  func record(key: String) throws(AccountStoreError) -> AccountRecord?
+  /// At most `limit` accounts after `afterID` in id order, of `state` if given, created
+  /// after `since` if given: one page of a list that never holds all accounts at once.
+  func records(state: AccountState?, since: String?, afterID: Int, limit: Int)
+    throws(AccountStoreError) -> [AccountRecord]
+  /// Removes the account with identity key `key` and keeps its key and skeleton held
+  /// until `until` (no sign-up may take them), in one transaction. False: no account.
+  func delete(key: String, holdUntil until: String) throws(AccountStoreError) -> Bool
+  /// Appends one row to the audit log.
+  func append(_ entry: AuditEntry) throws(AccountStoreError)
+  /// At most `limit` audit rows after `afterID`, at or after `since` if given, of exactly
+  /// `login` if given, oldest first.
+  func auditEntries(since: String?, login: String?, afterID: Int, limit: Int)
+    throws(AccountStoreError)
+    -> [AuditEntry]
+  /// Adds a ban; false when it was there already.
+  func addBan(_ ban: Ban) throws(AccountStoreError) -> Bool
+  /// Lifts a ban; false when there was none.
+  func removeBan(kind: Ban.Kind, pattern: String) throws(AccountStoreError) -> Bool
+  /// Every ban, oldest first (an admin's list: short).
+  func bans() throws(AccountStoreError) -> [Ban]
+  /// Whether sign-ups are closed, and the admin's message.
+  func door() throws(AccountStoreError) -> DoorState
+  func setDoor(_ door: DoorState) throws(AccountStoreError)
+  /// Keeps `hash` as the one reset code of the account `key`/`login` until `expiresAt`
+  /// (seconds since 1970), replacing any earlier one.
+  func storeResetCode(key: String, login: String, hash: String, expiresAt: Int)
+    throws(AccountStoreError)
+  /// The reset code of identity key `key`: its account's login, its hash, its end.
+  func resetCode(key: String) throws(AccountStoreError)
+    -> (login: String, hash: String, expiresAt: Int)?
+  /// Uses the code `hash` of `key` up and stores `password` as the account's hash, in one
+  /// transaction; false when the code was used (or replaced) meanwhile.
+  func redeemResetCode(key: String, hash: String, password: String) throws(AccountStoreError)
+    -> Bool
   /// Ends the connection; later calls fail.
   func close()
 }
 
-/// An account as found: its login as registered and its hash.
+/// An account as found: its login as registered, its hash, its state.
 struct StoredAccount: Hashable, Sendable {
   let login: String
   let hash: String
+  var state: AccountState = .active
+  var lockReason: String? = nil
+}
+
+/// What a conditional change of state did.
+public enum StateChange: Hashable, Sendable {
+  case changed
+  /// The account was in this state, not one the change starts from: decided already.
+  case unchanged(AccountState)
+  /// No account, but its name is held: it was rejected or deleted (decided already).
+  case removed
+  case noAccount
 }
 
 /// An account to insert, its keys computed, with the limits its sign-up is held to.
@@ -49,6 +106,10 @@ struct NewAccount: Sendable {
   let hash: String
   /// ISO 8601 in UTC.
   let createdAt: String
+  /// `.pending` when sign-ups are reviewed.
+  let state: AccountState
+  /// Time now, ISO 8601 in UTC: names held until later than this are refused.
+  let now: String
   /// Where it came from (over SSH), and that address's limit; nil for a local sign-up.
   let origin: Origin?
   /// The door-wide limit (`sign-ups-per-hour`), if the store has one.

@@ -188,6 +188,11 @@ final class Statement {
     return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
   }
 
+  /// The text of a column, nil for NULL.
+  func optionalText(_ column: Int32) -> String? {
+    sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : text(column)
+  }
+
   func integer(_ column: Int32) -> Int {
     Int(sqlite3_column_int64(handle, column))
   }

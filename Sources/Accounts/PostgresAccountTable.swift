@@ -47,8 +47,12 @@ final class PostgresAccountTable: AccountTable {
 
   // MARK: Accounts
 
-  func availability(key: String, skeleton: String) throws(AccountStoreError) -> LoginAvailability {
-    let found = try run { db, _ throws(PostgresError) in try Self.availability(db, key, skeleton) }
+  func availability(key: String, skeleton: String, now: String) throws(AccountStoreError)
+    -> LoginAvailability
+  {
+    let found = try run { db, _ throws(PostgresError) in
+      try Self.availability(db, key, skeleton, now)
+    }
     if found.taken { return .taken }
     return found.lookalike ? .lookalike : .free
   }
@@ -87,9 +91,11 @@ final class PostgresAccountTable: AccountTable {
         return try !db.query(
           """
           INSERT INTO accounts (login, login_key, login_skeleton, password_hash, created_at,
-            client_address, client_network)
-          SELECT $1, $2, $3, $4, $5::timestamptz, NULLIF($6, ''), NULLIF($7, '')
-          WHERE (NULLIF($8, '')::integer IS NULL
+            client_address, client_network, state)
+          SELECT $1, $2, $3, $4, $5::timestamptz, NULLIF($6, ''), NULLIF($7, ''), $12
+          WHERE NOT EXISTS (SELECT 1 FROM held_names
+                WHERE (login_key = $2 OR login_skeleton = $3) AND held_until > $13::timestamptz)
+            AND (NULLIF($8, '')::integer IS NULL
               OR (SELECT count(*) FROM accounts
                   WHERE client_network = $7 AND created_at > NULLIF($9, '')::timestamptz)
                 < NULLIF($8, '')::integer)
@@ -103,7 +109,7 @@ final class PostgresAccountTable: AccountTable {
             new.login, new.key, new.skeleton, new.hash, new.createdAt, origin?.address ?? "",
             origin?.network ?? "", origin?.limit.map { String($0.count) } ?? "",
             origin?.limit?.since ?? "", new.rate.map { String($0.count) } ?? "",
-            new.rate?.since ?? "",
+            new.rate?.since ?? "", new.state.rawValue, new.now,
           ]
         ).isEmpty
       }
@@ -113,7 +119,7 @@ final class PostgresAccountTable: AccountTable {
       if attempt > 0, try Self.find(db, new.key).first?.hash == new.hash { return .inserted }
       // Nothing inserted: the login is taken or looks like one (said first, as without a
       // limit), or else a limit is met.
-      let found = try Self.availability(db, new.key, new.skeleton)
+      let found = try Self.availability(db, new.key, new.skeleton, new.now)
       if found.taken || found.lookalike || !limited { return .loginTaken }
       guard let origin, let limit = origin.limit else { return .signUpRateReached }
       let made = try Self.count(db, network: origin.network, since: limit.since)
@@ -199,16 +205,20 @@ final class PostgresAccountTable: AccountTable {
 
   // MARK: Statements used twice
 
-  /// Whether an account has the identity key, and whether one has the skeleton, from two
-  /// index lookups in one round trip.
-  private static func availability(_ db: PostgresConnection, _ key: String, _ skeleton: String)
-    throws(PostgresError) -> (taken: Bool, lookalike: Bool)
-  {
+  /// Whether an account (or a name held after `now`) has the identity key, and whether one
+  /// has the skeleton, from index lookups in one round trip.
+  private static func availability(
+    _ db: PostgresConnection, _ key: String, _ skeleton: String, _ now: String
+  ) throws(PostgresError) -> (taken: Bool, lookalike: Bool) {
     let row = try db.query(
       """
-      SELECT EXISTS (SELECT 1 FROM accounts WHERE login_key = $1),
+      SELECT EXISTS (SELECT 1 FROM accounts WHERE login_key = $1)
+          OR EXISTS (SELECT 1 FROM held_names
+                     WHERE login_key = $1 AND held_until > $3::timestamptz),
         EXISTS (SELECT 1 FROM accounts WHERE login_skeleton = $2)
-      """, [key, skeleton]
+          OR EXISTS (SELECT 1 FROM held_names
+                     WHERE login_skeleton = $2 AND held_until > $3::timestamptz)
+      """, [key, skeleton, now]
     ).first
     return (row?[0] == "t", row?[1] == "t")
   }
@@ -217,11 +227,15 @@ final class PostgresAccountTable: AccountTable {
   private static func find(_ db: PostgresConnection, _ key: String) throws(PostgresError)
     -> [StoredAccount]
   {
-    try db.query("SELECT login, password_hash FROM accounts WHERE login_key = $1", [key])
-      .compactMap { row in
-        guard let login = row[0], let hash = row[1] else { return nil }
-        return StoredAccount(login: login, hash: hash)
-      }
+    try db.query(
+      "SELECT login, password_hash, state, lock_reason FROM accounts WHERE login_key = $1", [key]
+    )
+    .compactMap { row in
+      guard let login = row[0], let hash = row[1] else { return nil }
+      return StoredAccount(
+        login: login, hash: hash, state: row[2].flatMap(AccountState.init) ?? .locked,
+        lockReason: row[3])
+    }
   }
 
   private static func count(_ db: PostgresConnection, network: String, since: String)
@@ -248,7 +262,7 @@ final class PostgresAccountTable: AccountTable {
   // MARK: The connection
 
   /// `body` in a transaction when `inside`, rolled back if it fails; otherwise as it is.
-  private static func transaction<T>(
+  static func transaction<T>(
     _ db: PostgresConnection, if inside: Bool, _ body: () throws(PostgresError) -> T
   ) throws(PostgresError) -> T {
     guard inside else { return try body() }
@@ -272,7 +286,7 @@ final class PostgresAccountTable: AccountTable {
   /// Runs `body` on the connection, alone, connecting again first if it broke, and tries
   /// again as the retry policy says; PostgreSQL's complaint becomes the store's.
   @discardableResult
-  private func run<T: Sendable>(
+  func run<T: Sendable>(
     _ body: (PostgresConnection, _ attempt: Int) throws(PostgresError) -> T
   ) throws(AccountStoreError) -> T {
     do throws(PostgresError) {

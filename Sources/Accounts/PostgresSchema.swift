@@ -53,6 +53,51 @@ enum PostgresSchema {
       WHERE client_network IS NOT NULL;
     CREATE INDEX accounts_created_at ON accounts (created_at)
     """,
+    // 4: accounts' lives. A state (existing accounts are active) and an admin's reason;
+    // the audit log; names held after a deletion; bans; the door (one row); reset codes,
+    // one per account, hashed.
+    """
+    ALTER TABLE accounts ADD COLUMN state text NOT NULL DEFAULT 'active'
+      CHECK (state IN ('pending', 'active', 'locked'));
+    ALTER TABLE accounts ADD COLUMN lock_reason text;
+    CREATE INDEX accounts_state ON accounts (state, id);
+    CREATE TABLE audit_log (
+      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      at timestamptz NOT NULL,
+      action text NOT NULL,
+      login text,
+      client_address text,
+      by_user text,
+      detail text
+    );
+    CREATE INDEX audit_log_at ON audit_log (at);
+    CREATE INDEX audit_log_login ON audit_log (login, id) WHERE login IS NOT NULL;
+    CREATE TABLE held_names (
+      login_key text NOT NULL,
+      login_skeleton text NOT NULL,
+      held_until timestamptz NOT NULL
+    );
+    CREATE INDEX held_names_key ON held_names (login_key);
+    CREATE INDEX held_names_skeleton ON held_names (login_skeleton);
+    CREATE TABLE bans (
+      kind text NOT NULL,
+      pattern text NOT NULL,
+      created_at timestamptz NOT NULL,
+      by_user text,
+      PRIMARY KEY (kind, pattern)
+    );
+    CREATE TABLE door (
+      one_row boolean PRIMARY KEY DEFAULT true CHECK (one_row),
+      closed boolean NOT NULL,
+      message text
+    );
+    CREATE TABLE reset_codes (
+      login_key text PRIMARY KEY,
+      login text NOT NULL,
+      code_hash text NOT NULL,
+      expires_at bigint NOT NULL
+    )
+    """,
   ]
 
   /// How many migrations have run. Fails with 42P01 on a database never migrated.

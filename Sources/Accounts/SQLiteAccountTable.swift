@@ -50,20 +50,44 @@ final class SQLiteAccountTable: AccountTable {
 
   // MARK: Accounts
 
-  func availability(key: String, skeleton: String) throws(AccountStoreError) -> LoginAvailability {
-    try withConnection { db throws(DatabaseError) in
-      if try db.exists("SELECT 1 FROM accounts WHERE login_key = ?1 LIMIT 1", key) { return .taken }
-      return try db.exists("SELECT 1 FROM accounts WHERE login_skeleton = ?1 LIMIT 1", skeleton)
-        ? .lookalike : .free
-    } ?? .free
+  func availability(key: String, skeleton: String, now: String) throws(AccountStoreError)
+    -> LoginAvailability
+  {
+    try withConnection { db throws(DatabaseError) in try Self.availability(db, key, skeleton, now) }
+      ?? .free
+  }
+
+  /// Taken when an account or a held name has the key, a lookalike when one has the
+  /// skeleton.
+  private static func availability(
+    _ db: SQLiteConnection, _ key: String, _ skeleton: String, _ now: String
+  ) throws(DatabaseError) -> LoginAvailability {
+    if try db.exists("SELECT 1 FROM accounts WHERE login_key = ?1 LIMIT 1", key) { return .taken }
+    if try db.exists(
+      "SELECT 1 FROM held_names WHERE login_key = ?1 AND held_until > ?2 LIMIT 1", key, now)
+    {
+      return .taken
+    }
+    if try db.exists("SELECT 1 FROM accounts WHERE login_skeleton = ?1 LIMIT 1", skeleton) {
+      return .lookalike
+    }
+    return try db.exists(
+      "SELECT 1 FROM held_names WHERE login_skeleton = ?1 AND held_until > ?2 LIMIT 1",
+      skeleton, now) ? .lookalike : .free
   }
 
   func find(key: String) throws(AccountStoreError) -> [StoredAccount] {
     try withConnection { db throws(DatabaseError) in
       try db.rows(
-        "SELECT login, password_hash FROM accounts WHERE login_key = ?1 ORDER BY login_rank LIMIT 64",
-        key
-      ) { StoredAccount(login: $0.text(0), hash: $0.text(1)) }
+        """
+        SELECT login, password_hash, state, lock_reason FROM accounts WHERE login_key = ?1
+        ORDER BY login_rank LIMIT 64
+        """, key
+      ) {
+        StoredAccount(
+          login: $0.text(0), hash: $0.text(1), state: AccountState(rawValue: $0.text(2)) ?? .locked,
+          lockReason: $0.optionalText(3))
+      }
     } ?? []
   }
 
@@ -78,28 +102,25 @@ final class SQLiteAccountTable: AccountTable {
         let inserted = try db.run(
           """
           INSERT INTO accounts (login, login_key, login_skeleton, password_hash, created_at,
-            client_address, client_network)
-          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
+            client_address, client_network, state)
+          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?12
           WHERE NOT EXISTS (SELECT 1 FROM accounts WHERE login_skeleton = ?3)
+            AND NOT EXISTS (SELECT 1 FROM held_names
+                            WHERE (login_key = ?2 OR login_skeleton = ?3) AND held_until > ?13)
             AND (?8 IS NULL OR (SELECT count(*) FROM accounts
                                 WHERE client_network = ?7 AND created_at > ?9) < ?8)
             AND (?10 IS NULL OR (SELECT count(*) FROM accounts WHERE created_at > ?11) < ?10)
           """,
           new.login, new.key, new.skeleton, new.hash, new.createdAt, address, network,
           origin?.limit?.count ?? SQLNull(), origin?.limit?.since ?? SQLNull(),
-          new.rate?.count ?? SQLNull(), new.rate?.since ?? SQLNull())
+          new.rate?.count ?? SQLNull(), new.rate?.since ?? SQLNull(), new.state.rawValue, new.now)
         if inserted > 0 { return .inserted }
       } catch  where error.isUniqueViolation {
         return .loginTaken
       }
       // Nothing inserted: the login is taken (a limit was met before the unique index could
       // say so) or looks like one, or else a limit is met.
-      if try db.exists("SELECT 1 FROM accounts WHERE login_key = ?1 LIMIT 1", new.key) {
-        return .loginTaken
-      }
-      if try db.exists("SELECT 1 FROM accounts WHERE login_skeleton = ?1 LIMIT 1", new.skeleton) {
-        return .loginTaken
-      }
+      if try Self.availability(db, new.key, new.skeleton, new.now) != .free { return .loginTaken }
       guard let origin, let limit = origin.limit else { return .signUpRateReached }
       let made = try db.integer(
         "SELECT count(*) FROM accounts WHERE client_network = ?1 AND created_at > ?2",
@@ -188,7 +209,7 @@ final class SQLiteAccountTable: AccountTable {
   /// Runs `body` on the connection, alone, opening the file if it has appeared since (or
   /// making it, if `creating`); nil when there is no file. SQLite's complaint becomes the
   /// store's.
-  private func withConnection<T>(
+  func withConnection<T>(
     creating: Bool = false, _ body: (SQLiteConnection) throws(DatabaseError) -> T
   ) throws(AccountStoreError) -> T? {
     let (folder, identity, createsFolders) = (folder, identity, createsFolders)

@@ -34,6 +34,50 @@ enum Schema {
     // address's /64) for the per-address limit, the creation time indexed for the limit
     // per hour.
     .digestsAndNetworks,
+    // 6: accounts' lives. A state (existing accounts are active) and an admin's reason;
+    // the audit log; names held after a deletion; bans; the door (one row); reset codes,
+    // one per account, hashed.
+    """
+    ALTER TABLE accounts ADD COLUMN state TEXT NOT NULL DEFAULT 'active';
+    ALTER TABLE accounts ADD COLUMN lock_reason TEXT;
+    CREATE INDEX accounts_state ON accounts (state, id);
+    CREATE TABLE audit_log (
+      id INTEGER PRIMARY KEY,
+      at TEXT NOT NULL,
+      action TEXT NOT NULL,
+      login TEXT,
+      client_address TEXT,
+      by_user TEXT,
+      detail TEXT
+    );
+    CREATE INDEX audit_log_at ON audit_log (at);
+    CREATE INDEX audit_log_login ON audit_log (login, id) WHERE login IS NOT NULL;
+    CREATE TABLE held_names (
+      login_key TEXT NOT NULL,
+      login_skeleton TEXT NOT NULL,
+      held_until TEXT NOT NULL
+    );
+    CREATE INDEX held_names_key ON held_names (login_key);
+    CREATE INDEX held_names_skeleton ON held_names (login_skeleton);
+    CREATE TABLE bans (
+      kind TEXT NOT NULL,
+      pattern TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      by_user TEXT,
+      PRIMARY KEY (kind, pattern)
+    ) WITHOUT ROWID;
+    CREATE TABLE door (
+      one_row INTEGER PRIMARY KEY CHECK (one_row = 1),
+      closed INTEGER NOT NULL,
+      message TEXT
+    );
+    CREATE TABLE reset_codes (
+      login_key TEXT PRIMARY KEY,
+      login TEXT NOT NULL,
+      code_hash TEXT NOT NULL,
+      expires_at INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    """,
   ]
 
   static var version: Int { migrations.count }

@@ -3,7 +3,8 @@ import Synchronization
 
 /// An account store whose accounts are handed on as they are made: creating one stores it,
 /// runs the hook, and if the hook fails, removes the account again and throws
-/// `.handOffFailed`. Everything else is the inner store's.
+/// `.handOffFailed`. A pending account (sign-ups reviewed) is not handed on: that is done
+/// at its approval. Everything else is the inner store's.
 ///
 /// The three steps hold one lock, and `finishCreating()` takes it: the program calls it
 /// before it exits (also on SIGHUP), so an account is never left stored without its
@@ -52,6 +53,7 @@ public final class HandingOffAccountStore: AccountStore {
   {
     try creating.withLock { _ throws(AccountStoreError) -> CreatedAccount in
       let account = try create()
+      guard account.state == .active else { return account }
       guard case .failure = hook.run(for: account, clientAddress: clientAddress) else {
         return account
       }

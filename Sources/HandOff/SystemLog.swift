@@ -9,14 +9,25 @@ import Terminal
 public enum SystemLog {
   /// Records one hand-off: an error when it failed, with what the command printed.
   @Sendable public static func write(_ entry: LogEntry) {
-    var line = "on-create for \(entry.login.escapedForTerminal): "
+    write(entry, hook: "on-create", afterFailure: "the account was taken back")
+  }
+
+  /// Records one run of a hook (`on-create` at an approval, `on-delete`), and what became
+  /// of the account when it failed.
+  @Sendable public static func write(_ entry: LogEntry, hook: String, afterFailure: String) {
+    var line = "\(hook) for \(entry.login.escapedForTerminal): "
     switch entry.result {
     case .success: line += "done"
-    case .failure(let failure): line += "failed (\(failure)); the account was taken back"
+    case .failure(let failure): line += "failed (\(failure)); \(afterFailure)"
     }
     if !entry.output.isEmpty { line += "; output: " + entry.output.escapedForTerminal }
     let failed = if case .failure = entry.result { true } else { false }
     write(line, priority: failed ? LOG_ERR : LOG_INFO)
+  }
+
+  /// Records one row of the audit log (`AuditEntry.logLine`), escaped.
+  @Sendable public static func audit(_ line: String) {
+    write(line.escapedForTerminal, priority: LOG_NOTICE)
   }
 
   /// Records that an account whose hand-off failed is still stored.

@@ -6,12 +6,22 @@ public struct CreatedAccount: Hashable, Sendable {
   public let passwordHash: String
   /// ISO 8601 in UTC, such as `2026-11-29T18:48:43Z`.
   public let createdAt: String
+  /// `.pending` when the store reviews sign-ups (it is not handed on until approved).
+  public let state: AccountState
 
-  public init(login: String, passwordHash: String, createdAt: String) {
+  public init(
+    login: String, passwordHash: String, createdAt: String, state: AccountState = .active
+  ) {
     self.login = login
     self.passwordHash = passwordHash
     self.createdAt = createdAt
+    self.state = state
   }
+}
+
+/// Where an account is in its life: waiting for review, in use, or locked by an admin.
+public enum AccountState: String, Hashable, Sendable, CaseIterable {
+  case pending, active, locked
 }
 
 /// A successful sign-in.
@@ -65,6 +75,14 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
   /// The store made as many accounts in the last hour as its `sign-ups-per-hour` allows,
   /// from whatever address: nothing was created.
   case signUpRateReached(perHour: Int)
+  /// The password was right, but the account waits for an admin's approval: not signed in.
+  case accountPending
+  /// The password was right, but an admin locked the account (with the reason, if given).
+  case accountLocked(reason: String?)
+  /// Sign-ups are closed (`register admin close`), with the admin's message if given.
+  case signUpsClosed(message: String?)
+  /// The client's address is banned (`register admin ban address`).
+  case addressBanned
 
   public var description: String { description(in: .english) }
 
@@ -81,6 +99,12 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     case .handOffFailed: strings.handOffFailed
     case .passwordTooLong(let bytes): "the password is longer than \(bytes) bytes"
     case .signUpRateReached: "too many new accounts this hour; try again later"
+    case .accountPending: "this account is waiting for approval"
+    case .accountLocked(let reason):
+      "this account is locked" + (reason.map { ": \($0)" } ?? "")
+    case .signUpsClosed(let message):
+      "sign-ups are closed" + (message.map { ": \($0)" } ?? "")
+    case .addressBanned: "sign-ups from this address are not accepted"
     }
   }
 }

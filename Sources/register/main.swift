@@ -1,4 +1,5 @@
 import Accounts
+import Admin
 import Door
 import HandOff
 import PasswordQuality
@@ -39,9 +40,17 @@ signal(SIGPIPE, SIG_IGN)
 let environment = [
   "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "TERM", "HOME", "XDG_DATA_HOME", "REGISTER_DB",
   "SSH_CONNECTION", "SSH_ORIGINAL_COMMAND", "NO_COLOR", "XDG_RUNTIME_DIR", "XDG_STATE_HOME",
+  "SUDO_USER",
 ]
 .reduce(into: [String: String]()) { values, name in
   if let value = getenv(name) { values[name] = String(cString: value) }
+}
+
+// `register admin ...` is the Admin module's; a client never reaches it (SSHSession).
+if CommandLine.arguments.dropFirst().first == "admin" {
+  exit(
+    AdminCommand.run(arguments: Array(CommandLine.arguments.dropFirst(2)), environment: environment)
+  )
 }
 
 let configuration: Configuration

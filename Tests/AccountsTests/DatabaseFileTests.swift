@@ -239,7 +239,7 @@ struct DatabaseFileTests {
     #expect(try store.signIn(login: "bob", password: "Secret123")?.login == "Bob")
     store.close()
     #expect(try sqlite(path, "PRAGMA application_id") == "\(0x7267_7374)")
-    #expect(try sqlite(path, "PRAGMA user_version") == "5")
+    #expect(try sqlite(path, "PRAGMA user_version") == "6")
   }
 
   @Test("a 0.1.0 database with the -wal and -shm it left at every exit: accepted, folded in")
@@ -281,7 +281,7 @@ struct DatabaseFileTests {
   func newer() throws {
     try ourDatabase()
     try sqlite(path, "PRAGMA user_version = 99")
-    try expectRefused(.newerSchema(found: 99, known: 5))
+    try expectRefused(.newerSchema(found: 99, known: 6))
   }
 
   @Test("an explicit path in a missing folder: refused, and no folder is made")

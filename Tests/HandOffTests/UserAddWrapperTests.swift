@@ -45,7 +45,8 @@ struct UserAddWrapperTests {
   /// system (as root; the ids of what it starts in the background go in
   /// `$d/background`), `failing` names a program whose stand-in fails without running it.
   func run(
-    _ login: String, arguments: [String] = [], before: String = "", failing: String = ""
+    _ login: String, arguments: [String] = [], before: String = "", failing: String = "",
+    wrapper: String = Self.wrapper
   ) throws -> Run {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("register-useradd-\(UUID().uuidString.prefix(8))").path
@@ -74,7 +75,7 @@ struct UserAddWrapperTests {
       \(before)
       status=0
       env -i REGISTER_LOGIN='\(login)' REGISTER_PASSWORD_HASH='\(Self.hash)' \\
-        /bin/sh \(Self.wrapper) \(quoted) >$d/output 2>&1 || status=$?
+        /bin/sh \(wrapper) \(quoted) >$d/output 2>&1 || status=$?
       echo $status >$d/status
       ls /home >$d/homes
       # Whatever the test started in the background (it wrote their ids) goes too.

@@ -1,0 +1,266 @@
+import Accounts
+import HandOff
+import Registration
+import Terminal
+
+/// One run of `register admin`: a subcommand performed on an open store, its answer
+/// written out. Every text a user gave (logins, reasons, messages, addresses) is escaped
+/// where it is printed: for the terminal in tables, as JSON in JSON Lines.
+struct AdminSession {
+  let service: AccountService
+  let arguments: AdminArguments
+  let admin: String
+  let output: AdminOutput
+
+  private static let accounts = TableRow(widths: [20, 8, 20, 24])
+  private static let events = TableRow(widths: [20, 17, 20, 24, 16])
+  private static let banRows = TableRow(widths: [8, 32, 20])
+
+  func perform(_ subcommand: AdminSubcommand) throws(AccountStoreError) -> Int32 {
+    let word = arguments.words.first ?? ""
+    switch subcommand {
+    case .list: return try list()
+    case .show: return try show(word)
+    case .approve: return try approve(word)
+    case .reject:
+      return decided(
+        word, try service.reject(word, reason: arguments.reason, by: admin), "rejected")
+    case .lock:
+      return decided(word, try service.lock(word, reason: arguments.reason, by: admin), "locked")
+    case .unlock: return decided(word, try service.unlock(word, by: admin), "unlocked")
+    case .delete: return try delete(word)
+    case .reset: return try reset(word)
+    case .ban, .unban: return try ban(subcommand == .ban)
+    case .bans: return try bans()
+    case .close:
+      try service.setDoor(DoorState(closed: true, message: arguments.message), by: admin)
+      output.line("Sign-ups are closed.")
+      return 0
+    case .open:
+      try service.setDoor(.open, by: admin)
+      output.line("Sign-ups are open.")
+      return 0
+    case .log: return try log()
+    }
+  }
+
+  // MARK: Reading
+
+  private func list() throws(AccountStoreError) -> Int32 {
+    var state: AccountState?
+    if let given = arguments.state {
+      guard let known = AccountState(rawValue: given) else {
+        output.complaint("--state is pending, active or locked")
+        return 2
+      }
+      state = known
+    }
+    guard let since = try since() else { return 2 }
+    if !arguments.json {
+      output.line(Self.accounts.line(["LOGIN", "STATE", "CREATED", "FROM", "REASON"]))
+    }
+    try service.forEachAccount(state: state, since: since) { record in
+      output.line(arguments.json ? Self.json(record).text : Self.row(record))
+    }
+    return 0
+  }
+
+  private func show(_ login: String) throws(AccountStoreError) -> Int32 {
+    guard let record = try service.account(login) else { return noAccount(login) }
+    var history: [AuditEntry] = []
+    try service.forEachAuditEntry(since: nil, login: record.login) { history.append($0) }
+    if arguments.json {
+      output.line(Self.json(record).text)
+      for entry in history { output.line(Self.json(entry).text) }
+      return 0
+    }
+    output.line(Self.accounts.line(["LOGIN", "STATE", "CREATED", "FROM", "REASON"]))
+    output.line(Self.row(record))
+    if !history.isEmpty {
+      output.line("")
+      output.line(Self.events.line(["AT", "ACTION", "LOGIN", "FROM", "BY", "DETAIL"]))
+      for entry in history { output.line(Self.row(entry)) }
+    }
+    return 0
+  }
+
+  private func log() throws(AccountStoreError) -> Int32 {
+    guard let since = try since() else { return 2 }
+    if !arguments.json {
+      output.line(Self.events.line(["AT", "ACTION", "LOGIN", "FROM", "BY", "DETAIL"]))
+    }
+    try service.forEachAuditEntry(since: since) { entry in
+      output.line(arguments.json ? Self.json(entry).text : Self.row(entry))
+    }
+    return 0
+  }
+
+  private func bans() throws(AccountStoreError) -> Int32 {
+    let all = try service.bans()
+    if !arguments.json { output.line(Self.banRows.line(["KIND", "PATTERN", "SINCE", "BY"])) }
+    for ban in all {
+      if arguments.json {
+        var line = JSONLine()
+        line.add("kind", ban.kind.rawValue)
+        line.add("pattern", ban.pattern)
+        line.add("created_at", ban.createdAt)
+        line.add("by", ban.by)
+        output.line(line.text)
+      } else {
+        output.line(Self.banRows.line([ban.kind.rawValue, ban.pattern, ban.createdAt, ban.by]))
+      }
+    }
+    return 0
+  }
+
+  /// `--since` as the earliest time, nil when it was not given; 2 on stderr when wrong.
+  private func since() throws(AccountStoreError) -> String?? {
+    guard let given = arguments.since else { return .some(nil) }
+    guard let window = TimeWindow(given) else {
+      output.complaint("--since takes a time such as 30m, 24h, 7d or 2w")
+      return nil
+    }
+    return .some(service.timestamp(secondsAgo: window.seconds))
+  }
+
+  // MARK: Deciding
+
+  private func approve(_ login: String) throws(AccountStoreError) -> Int32 {
+    let change = try service.approve(login, by: admin)
+    guard change == .changed else { return decided(login, change, "approved") }
+    guard let words = arguments.onCreate else {
+      output.line("Approved \(login.escapedForTerminal).")
+      return 0
+    }
+    guard let account = try service.accountToHandOn(login) else { return noAccount(login) }
+    let record = try service.account(login)
+    let hook = CommandHook(words: words) {
+      SystemLog.write($0, hook: "on-create", afterFailure: "the account stays pending")
+    }
+    if case .failure(let failure) = hook.run(
+      for: account, clientAddress: record?.clientAddress)
+    {
+      _ = try service.returnToPending(login)
+      output.complaint(
+        "on-create failed for \(account.login.escapedForTerminal) (\(failure)); it stays pending")
+      return 4
+    }
+    output.line("Approved \(account.login.escapedForTerminal); on-create done.")
+    return 0
+  }
+
+  private func delete(_ login: String) throws(AccountStoreError) -> Int32 {
+    if let words = arguments.onDelete {
+      guard let account = try service.accountToHandOn(login) else { return noAccount(login) }
+      let record = try service.account(login)
+      let hook = CommandHook(words: words) {
+        SystemLog.write($0, hook: "on-delete", afterFailure: "the account is kept")
+      }
+      if case .failure(let failure) = hook.run(
+        for: account, clientAddress: record?.clientAddress)
+      {
+        output.complaint(
+          "on-delete failed for \(account.login.escapedForTerminal) (\(failure)); the account is kept"
+        )
+        return 4
+      }
+    }
+    guard let deleted = try service.delete(login, by: admin) else { return noAccount(login) }
+    output.line(
+      "Deleted \(deleted.login.escapedForTerminal); the name is held for "
+        + "\(arguments.nameHoldDays ?? StoreOptions.defaultNameHoldDays) days.")
+    return 0
+  }
+
+  private func reset(_ login: String) throws(AccountStoreError) -> Int32 {
+    guard let made = try service.makeResetCode(for: login, by: admin) else {
+      return noAccount(login)
+    }
+    // The only place the code is ever shown: stdout, once.
+    output.line(
+      "One-time code for \(made.account.login.escapedForTerminal) (valid 24 hours, once): "
+        + made.code)
+    return 0
+  }
+
+  private func ban(_ adding: Bool) throws(AccountStoreError) -> Int32 {
+    guard let kind = Ban.Kind(rawValue: arguments.words[0]) else {
+      output.complaint(
+        "usage: register admin \(adding ? "ban" : "unban") login PATTERN | address CIDR")
+      return 2
+    }
+    let pattern = arguments.words[1]
+    if kind == .address && AddressRange(pattern) == nil {
+      output.complaint(
+        "\(pattern.escapedForTerminal) is not an address or a network (192.0.2.0/24)")
+      return 2
+    }
+    let done =
+      adding
+      ? try service.ban(kind, pattern, by: admin) : try service.unban(kind, pattern, by: admin)
+    let what = "\(kind.rawValue) \(pattern.escapedForTerminal)"
+    if done {
+      output.line(adding ? "Banned \(what)." : "Lifted the ban on \(what).")
+      return 0
+    }
+    output.complaint(adding ? "\(what) was banned already" : "\(what) was not banned")
+    return 1
+  }
+
+  private func decided(_ login: String, _ change: StateChange, _ done: String) -> Int32 {
+    switch change {
+    case .changed:
+      output.line("\(done.prefix(1).uppercased() + done.dropFirst()) \(login.escapedForTerminal).")
+      return 0
+    case .unchanged(let state):
+      output.complaint(
+        "\(login.escapedForTerminal) was not \(done): it is \(state.rawValue) (decided already)")
+      return 1
+    case .removed:
+      output.complaint(
+        "\(login.escapedForTerminal) was not \(done): it was rejected or deleted (decided already)")
+      return 1
+    case .noAccount: return noAccount(login)
+    }
+  }
+
+  private func noAccount(_ login: String) -> Int32 {
+    output.complaint("no account \(login.escapedForTerminal)")
+    return 1
+  }
+
+  // MARK: Rows
+
+  private static func row(_ record: AccountRecord) -> String {
+    accounts.line([
+      record.login, record.state.rawValue, record.createdAt, record.clientAddress, record.reason,
+    ])
+  }
+
+  private static func row(_ entry: AuditEntry) -> String {
+    events.line([
+      entry.at, entry.action.rawValue, entry.login, entry.clientAddress, entry.by, entry.detail,
+    ])
+  }
+
+  private static func json(_ record: AccountRecord) -> JSONLine {
+    var line = JSONLine()
+    line.add("login", record.login)
+    line.add("state", record.state.rawValue)
+    line.add("created_at", record.createdAt)
+    line.add("client_address", record.clientAddress)
+    line.add("reason", record.reason)
+    return line
+  }
+
+  private static func json(_ entry: AuditEntry) -> JSONLine {
+    var line = JSONLine()
+    line.add("at", entry.at)
+    line.add("action", entry.action.rawValue)
+    line.add("login", entry.login)
+    line.add("client_address", entry.clientAddress)
+    line.add("by", entry.by)
+    line.add("detail", entry.detail)
+    return line
+  }
+}
