@@ -108,7 +108,7 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(name: "HandOffTests", dependencies: ["HandOff", "Registration", "TestSupport"]),
     .testTarget(name: "DoorTests", dependencies: ["Door"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SSHKeys"]),
     // The executable's own parts (the JSON writer), through @testable import.
     .testTarget(name: "RegisterTests", dependencies: ["register"]),
   ],
