@@ -18,7 +18,7 @@ enum AuthorizedKeysLine {
     if privateKeyMarks.contains(where: { contains(input, $0) }) { throw .privateKey }
     guard input.count <= SSHPublicKey.longestLine else { throw .tooLong }
     var bytes = Array(input)
-    // One line end at the end is the .pub file's own; trailing blanks go with it.
+    // Line ends at the end are the .pub file's own; trailing blanks go with them.
     while let last = bytes.last, isBlank(last) || last == 0x0A || last == 0x0D {
       bytes.removeLast()
     }

@@ -25,7 +25,7 @@ public struct SSHPublicKey: Sendable, Hashable, CustomStringConvertible {
   public let comment: String
 
   /// Checks one `authorized_keys` line: `TYPE BASE64 [COMMENT]`, with spaces or tabs between
-  /// and around them and at most one line end after it.
+  /// and around them; line ends after it are ignored (a .pub file's own), not before more.
   public init(line: String) throws(SSHKeyRefusal) {
     let parsed = try AuthorizedKeysLine.parse(line.utf8)
     try self.init(type: parsed.type, base64: parsed.base64, comment: parsed.comment)
