@@ -41,8 +41,14 @@ let package = Package(
     .target(name: "Registration"),
     // What a login may be: identity, lookalikes, reserved and Unix names, over ICU.
     .target(name: "Policy", dependencies: ["Registration", "CICU"]),
+    // SHA-256, for the throttle's keys and SSH key fingerprints.
+    .target(name: "Digest"),
     // The account store on SQLite or PostgreSQL, with yescrypt password hashes.
-    .target(name: "Accounts", dependencies: ["Registration", "CSQLite", "CCrypt", "CPostgres"]),
+    .target(
+      name: "Accounts", dependencies: ["Registration", "Digest", "CSQLite", "CCrypt", "CPostgres"]),
+    // SSH public keys: one authorized_keys line parsed and checked, its fingerprint as
+    // ssh-keygen prints it, and the key a session authenticated with (SSH_USER_AUTH).
+    .target(name: "SSHKeys", dependencies: ["Digest"]),
     // The host's password policy (libpwquality) and a strength estimate (zxcvbn).
     .target(name: "PasswordQuality", dependencies: ["Registration", "CPwquality", "CZxcvbn"]),
     // The screens of the program, built from widgets and bound to the view models.
@@ -91,6 +97,8 @@ let package = Package(
     .testTarget(
       name: "AccountsTests",
       dependencies: ["Accounts", "Policy", "Registration", "CSQLite", "TestSupport"]),
+    .testTarget(name: "DigestTests", dependencies: ["Digest", "TestSupport"]),
+    .testTarget(name: "SSHKeysTests", dependencies: ["SSHKeys", "Digest", "TestSupport"]),
     .testTarget(name: "PolicyTests", dependencies: ["Policy", "Registration"]),
     .testTarget(name: "PasswordQualityTests", dependencies: ["PasswordQuality", "Registration"]),
     // What only the PostgreSQL store has, through @testable import.
@@ -109,7 +117,7 @@ let package = Package(
     .testTarget(
       name: "AdminTests",
       dependencies: ["Admin", "Accounts", "Policy", "Registration", "TestSupport"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SSHKeys"]),
     // The executable's own parts (the JSON writer), through @testable import.
     .testTarget(name: "RegisterTests", dependencies: ["register", "SiteFile"]),
   ],

@@ -1,3 +1,4 @@
+import Digest
 import Registration
 
 /// A login as typed at Sign in, sorted before anything is stored for it: one no sign-up

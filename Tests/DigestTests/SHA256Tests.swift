@@ -1,8 +1,7 @@
-import Registration
+import Digest
+import Foundation
 import TestSupport
 import Testing
-
-@testable import Accounts
 
 @Suite("SHA-256, held against sha256sum")
 struct SHA256Tests {
@@ -30,4 +29,13 @@ struct SHA256Tests {
       #expect(SHA256.hex(text) == (try sha256sum(text)), "\(text.utf8.count) bytes")
     }
   }
+}
+
+/// The system's SHA-256 of `text`, in hexadecimal.
+private func sha256sum(_ text: String) throws -> String {
+  let file = FileManager.default.temporaryDirectory
+    .appendingPathComponent("sha256-\(UUID().uuidString)").path
+  defer { try? FileManager.default.removeItem(atPath: file) }
+  try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+  return String(try ChildProcess.run("/usr/bin/sha256sum", [file]).prefix(64))
 }

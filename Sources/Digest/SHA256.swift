@@ -1,12 +1,13 @@
-/// SHA-256 (FIPS 180-4), for the throttle's keys: a digest is 32 bytes whatever the login.
+/// SHA-256 (FIPS 180-4): the throttle's keys (a digest is 32 bytes whatever the login) and
+/// SSH key fingerprints (`SHA256:` and the digest of the key's blob).
 ///
 /// Written here because nothing at hand has it for both engines: FoundationEssentials has no
 /// digest, Debian's libcrypt exposes no SHA-256 call (only crypt's `$5$`, which is not a
 /// plain digest), SQLite ships no sha256() and PostgreSQL's would serve one engine only.
 /// A test holds it against the system's `sha256sum`.
-enum SHA256 {
+public enum SHA256 {
   /// The digest of `bytes`, 32 bytes.
-  static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
+  public static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
     var state: [UInt32] = [
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
       0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
@@ -56,7 +57,7 @@ enum SHA256 {
 
   /// The digest of `text`'s UTF-8, in lower-case hexadecimal (64 characters), as
   /// `sha256sum` and PostgreSQL's `encode(sha256(...), 'hex')` write it.
-  static func hex(_ text: String) -> String {
+  public static func hex(_ text: String) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var out: [UInt8] = []
     for byte in digest(text.utf8) {
