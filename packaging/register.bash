@@ -51,7 +51,8 @@ _register()
         _register_admin
         return
     fi
-    if ((cword == 1)) && [[ $cur != -* ]]; then
+    # The first word may be the admin command; not a value split from `--flag=`.
+    if ((cword == 1)) && [[ ! $split && $cur != -* ]]; then
         COMPREPLY=($(compgen -W "admin" -- "$cur"))
         return
     fi
