@@ -63,7 +63,8 @@ struct FailoverEndToEndTests {
             "sh", login, Tmux.binary, uri,
           ], timeout: .seconds(120))
         attempts.withLock {
-          $0.append(Attempt(login: login, status: result?.status ?? -1, output: result?.output ?? ""))
+          $0.append(
+            Attempt(login: login, status: result?.status ?? -1, output: result?.output ?? ""))
         }
       }
     }
@@ -78,25 +79,38 @@ struct FailoverEndToEndTests {
 
     // Every form ends (exit 0), its account stored.
     for form in forms {
-      try waitUntil(seconds: 90) { FileManager.default.fileExists(atPath: form.tmux.directory + "/status") }
+      try waitUntil(seconds: 90) {
+        FileManager.default.fileExists(atPath: form.tmux.directory + "/status")
+      }
       let status = try String(contentsOfFile: form.tmux.directory + "/status", encoding: .utf8)
       let screen = try form.tmux.screen()
-      #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "\(form.login): \(screen)")
+      #expect(
+        status.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "\(form.login): \(screen)")
     }
 
     let all = attempts.withLock { $0 }
-    let stored = Set(try cluster.psql("SELECT login FROM register.accounts").split(separator: "\n").map(String.init))
+    let stored = Set(
+      try cluster.psql("SELECT login FROM register.accounts").split(separator: "\n").map(
+        String.init))
     let told = all.filter(\.toldCreated)
     // 0 lost: every account a writer was told was created is in the new leader.
     let lost = told.filter { !stored.contains($0.login) }
     #expect(lost.isEmpty, "lost: \(lost.map(\.login))")
     // 0 made twice: no identity stored twice, and no writer told its own distinct login
     // was taken (an insert retried after its commit, meeting itself).
-    #expect(try cluster.psql("SELECT count(*) FROM (SELECT login_key FROM register.accounts GROUP BY login_key HAVING count(*) > 1) AS twice") == "0")
+    #expect(
+      try cluster.psql(
+        "SELECT count(*) FROM (SELECT login_key FROM register.accounts GROUP BY login_key HAVING count(*) > 1) AS twice"
+      ) == "0")
     // Every writer says what happened: created (0), or the store away for longer than
     // failover-wait (3, in words). Never "refused" (1) for a free login, never killed.
-    let wrong = all.filter { !($0.status == 0 && $0.toldCreated) && !($0.status == 3 && $0.output.contains("not available")) }
-    #expect(wrong.isEmpty, "\(wrong.prefix(3).map { "\($0.login) \($0.status): \($0.output.suffix(300))" })")
+    let wrong = all.filter {
+      !($0.status == 0 && $0.toldCreated)
+        && !($0.status == 3 && $0.output.contains("not available"))
+    }
+    #expect(
+      wrong.isEmpty,
+      "\(wrong.prefix(3).map { "\($0.login) \($0.status): \($0.output.suffix(300))" })")
     // An account stored that its writer was not told of only where the store was away for
     // good (3): it was made, the answer lost, and failover-wait ran out.
     let untold = all.filter { stored.contains($0.login) && !$0.toldCreated }
@@ -125,7 +139,11 @@ extension Thread {
 
   fileprivate static func sleep(until instant: ContinuousClock.Instant) {
     let left = instant - .now
-    if left > .zero { Thread.sleep(forTimeInterval: Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18) }
+    if left > .zero {
+      Thread.sleep(
+        forTimeInterval: Double(left.components.seconds) + Double(left.components.attoseconds)
+          / 1e18)
+    }
   }
 }
 

@@ -15,7 +15,8 @@ final class PatroniCluster {
 
   init() throws {
     // The script makes the folder (0700, nobody's when root).
-    directory = FileManager.default.temporaryDirectory
+    directory =
+      FileManager.default.temporaryDirectory
       .appendingPathComponent("register-patroni-\(UUID().uuidString)").path
     watchdog = try Watchdog.start(stop: [Self.script, "stop", directory], removing: directory)
     do {

@@ -55,7 +55,8 @@ struct FailoverStoreTests {
     #expect(tries == 1)
   }
 
-  @Test("a statement whose answer does not come in time: the connection is given up, a new one works")
+  @Test(
+    "a statement whose answer does not come in time: the connection is given up, a new one works")
   func answerTimeout() throws {
     let connection = try PostgresConnection(uri: uri)
     connection.answerTimeout = .milliseconds(200)
