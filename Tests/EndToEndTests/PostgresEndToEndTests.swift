@@ -66,8 +66,8 @@ struct PostgresEndToEndTests {
   @Test("a server that cannot be reached: exit 3, where and why, never the password")
   func unreachable() throws {
     let result = try sh(
-      "\(Tmux.binary) --plain --db 'postgresql://carol:hunter2@/accounts?host=/nonexistent' "
-        + "< /dev/null 2>&1 >/dev/null")
+      "\(Tmux.binary) --plain --failover-wait 1 "
+        + "--db 'postgresql://carol:hunter2@/accounts?host=/nonexistent' < /dev/null 2>&1 >/dev/null")
     #expect(result.status == 3)
     #expect(
       result.output.hasPrefix(
@@ -113,7 +113,8 @@ struct PostgresEndToEndTests {
     let tmux = try Tmux()
     let (out, status) = (tmux.directory + "/out", tmux.directory + "/status")
     try tmux.shell(
-      "\(Tmux.binary) --db '\(uri)' --json > \(out); echo $? > \(status); clear; echo =$((40+2))=")
+      "\(Tmux.binary) --db '\(uri)' --failover-wait 1 --json > \(out); echo $? > \(status); "
+        + "clear; echo =$((40+2))=")
     try tmux.wait(forText: "Create account")
     try tmux.type("alice")
     try tmux.wait(forText: "✓ L̶o̶g̶i̶n̶ ̶i̶s̶ ̶f̶r̶e̶e̶")
@@ -160,7 +161,8 @@ struct PostgresEndToEndTests {
     let tmux = try Tmux()
     let (out, status) = (tmux.directory + "/out", tmux.directory + "/status")
     try tmux.shell(
-      "\(Tmux.binary) --db '\(uri)' --json > \(out); echo $? > \(status); clear; echo =$((40+2))=")
+      "\(Tmux.binary) --db '\(uri)' --failover-wait 1 --json > \(out); echo $? > \(status); "
+        + "clear; echo =$((40+2))=")
     try tmux.wait(forText: "Create account")
     try tmux.type("alice")
     try tmux.wait(forText: "✓ L̶o̶g̶i̶n̶ ̶i̶s̶ ̶f̶r̶e̶e̶")
