@@ -67,7 +67,8 @@ struct PostgresEndToEndTests {
   func unreachable() throws {
     let result = try sh(
       "\(Tmux.binary) --plain --failover-wait 1 "
-        + "--db 'postgresql://carol:hunter2@/accounts?host=/nonexistent' < /dev/null 2>&1 >/dev/null")
+        + "--db 'postgresql://carol:hunter2@/accounts?host=/nonexistent' < /dev/null 2>&1 >/dev/null"
+    )
     #expect(result.status == 3)
     #expect(
       result.output.hasPrefix(
