@@ -152,6 +152,35 @@ struct PostgresEndToEndTests {
   }
 
   @Test(
+    "line by line, the server away past failover-wait: exit 3, said once, not 'unmet'",
+    .timeLimit(.minutes(2)))
+  func serverAwayLineByLine() throws {
+    let server = try PostgresServer()
+    defer { server.remove() }
+    let uri = try server.makeDatabase()
+    let tmux = try Tmux()
+    let (errors, status) = (tmux.directory + "/errors", tmux.directory + "/status")
+    // A script's answer through a pipe (head), typed once the store is open.
+    try tmux.shell(
+      "head -n 1 | \(Tmux.binary) --plain --password-policy off --failover-wait 1 --db '\(uri)' "
+        + "> /dev/null 2> \(errors); echo $? > \(status); clear; echo =$((40+2))=")
+    for _ in 0..<200 {
+      let written = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+      if written.contains("Login: ") { break }
+      usleep(50_000)
+    }
+    try server.stop()
+    try tmux.type("alice")
+    try tmux.keys("Enter")
+    try tmux.wait(forText: "=42=")
+    let written = try String(contentsOfFile: status, encoding: .utf8)
+    #expect(written.trimmingCharacters(in: .whitespacesAndNewlines) == "3")
+    let said = try String(contentsOfFile: errors, encoding: .utf8)
+    #expect(said.contains("Login not checked: server unreachable ("), "\(said)")
+    #expect(!said.contains("does not meet its requirements"), "\(said)")
+  }
+
+  @Test(
     "over TCP (libpq tries Kerberos and TLS first): the form outlives the worker threads that connected",
     .timeLimit(.minutes(2)))
   func overTCP() throws {
