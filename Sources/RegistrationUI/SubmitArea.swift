@@ -3,8 +3,7 @@ import Widgets
 /// A screen's submit button and the line under it: what is happening while the model is
 /// busy, otherwise what went wrong (dimmed while `isHint` says it is not an error yet).
 /// Activating the button, enabled or not, calls `submit` (a disabled one then says why by
-/// moving focus). `fitting` lists the longest messages, for the form's width; a longer one
-/// wraps onto more rows.
+/// moving focus). `fitting` lists the longest messages, for the form's width.
 func submitArea(
   _ button: Button, busy: @escaping () -> Bool, busyText: @autoclosure @escaping () -> String,
   message: @escaping () -> String?, isHint: @escaping () -> Bool = { false },
@@ -14,8 +13,8 @@ func submitArea(
   button.onDisabledActivation = submit
   return VStack {
     button.aligned(.center)
-    MessageLines(
-      { busy() ? busyText() : message() ?? "" },
+    Label(
+      { busy() ? busyText() : message() ?? "" }, alignment: .center,
       style: { busy() || isHint() ? $0.caption : $0.error }, fitting: fitting)
   }
 }

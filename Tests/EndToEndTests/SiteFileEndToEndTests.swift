@@ -203,4 +203,28 @@ final class SiteFileEndToEndTests {
     let signIn = try run("--config \(closed) --sign-in", input: "alice\\nZq7vLm2pR\\n")
     #expect(signIn.status == 0, "\(signIn.output)")
   }
+
+  @Test("a store that cannot be opened: over SSH one sentence and the contact, by hand the path")
+  func storeHidden() throws {
+    let missing = "\(directory)/no-such-folder/accounts.sqlite"
+    let path = try site(
+      "db = \(missing)\npassword-policy = off\ncontact = admins@example.org\n",
+      name: "hidden.conf")
+    let stranger = try command(
+      "/bin/sh",
+      [
+        "-c",
+        "printf 'bobby\\n' | env -u XDG_RUNTIME_DIR HOME=\(directory) "
+          + "SSH_CONNECTION='198.51.100.9 50000 192.0.2.1 22' SSH_ORIGINAL_COMMAND=plain "
+          + "\(Tmux.binary) --config \(path) 2>&1",
+      ])
+    #expect(stranger.status == 3)
+    #expect(
+      stranger.output
+        == "register: Sign-up is not available right now; please try again later. "
+        + "(to write to this site: admins@example.org)\n")
+    let admin = try run("--config \(path)")
+    #expect(admin.status == 3)
+    #expect(admin.output.contains(missing), "\(admin.output)")
+  }
 }

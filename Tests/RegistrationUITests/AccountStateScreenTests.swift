@@ -4,8 +4,8 @@ import Terminal
 import TestSupport
 import Testing
 
-/// The form's words for an account's state, and a store's long reason read whole.
-@Suite("Screens: account states and long reasons")
+/// The form's words for an account's state.
+@Suite("Screens: account states")
 struct AccountStateScreenTests {
   /// Sign in with the right password, the store answering `error`.
   func signIn(_ error: AccountStoreError, _ strings: Strings) -> SignUpHarness {
@@ -33,19 +33,5 @@ struct AccountStateScreenTests {
       #expect(screen.contains(words), "\(screen.joined(separator: "\n"))")
       #expect(form.app.outcome == nil)
     }
-  }
-
-  @Test("a reason wider than the form wraps onto more rows: every word of it is on screen")
-  func longReason() {
-    let reason =
-      "connection to server at \"db1.example.org\" (192.0.2.10), port 5432 failed: "
-      + "Connection refused; is the server running on that host and accepting TCP/IP?"
-    let form = signIn(.unreachable(reason), .english)
-    let screen = form.screen.lines.joined(separator: "\n")
-    let shown = Set(screen.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
-    let words = Strings.english.cannotSignIn(Strings.english.storeUnreachable(reason))
-      .split(separator: " ").map(String.init)
-    #expect(words.allSatisfy(shown.contains), "\(screen)")
-    #expect(!screen.contains("…"), "\(screen)")
   }
 }
