@@ -44,8 +44,8 @@ extension PlainFrontEnd {
   {
     while true {
       dialogue.say(field.label(strings) + ": ")
-      guard let answer = dialogue.answer(secret: field != .login) else { return .end(ended()) }
-      if holdsNUL(answer) {
+      guard let line = dialogue.answerLine(secret: field != .login) else { return .end(ended()) }
+      guard let answer = taken(line), !holdsNUL(answer) else {
         if dialogue.isInteractive { continue } else { return .end(.unmet) }
       }
       model[field] = answer

@@ -71,13 +71,13 @@ public final class PlainFrontEnd {
     dialogue.say(strings.signInTitle + "\n")
     while true {
       dialogue.say(strings.loginLabel + ": ")
-      guard let login = dialogue.answer(secret: false) else { return ended() }
-      if holdsNUL(login) {
+      guard let line = dialogue.answerLine(secret: false) else { return ended() }
+      guard let login = taken(line), !holdsNUL(login) else {
         if dialogue.isInteractive { continue } else { return .unmet }
       }
       dialogue.say(strings.passwordLabel + ": ")
-      guard let password = dialogue.answer(secret: true) else { return ended() }
-      if holdsNUL(password) {
+      guard let secret = dialogue.answerLine(secret: true) else { return ended() }
+      guard let password = taken(secret), !holdsNUL(password) else {
         if dialogue.isInteractive { continue } else { return .unmet }
       }
       model.login = login
@@ -142,8 +142,8 @@ public final class PlainFrontEnd {
   {
     while true {
       dialogue.say(label(field) + ": ")
-      guard let answer = dialogue.answer(secret: field != .login) else { return .end(ended()) }
-      if holdsNUL(answer) {
+      guard let line = dialogue.answerLine(secret: field != .login) else { return .end(ended()) }
+      guard let answer = taken(line), !holdsNUL(answer) else {
         if dialogue.isInteractive { continue } else { return .end(.unmet) }
       }
       switch field {
@@ -171,6 +171,17 @@ public final class PlainFrontEnd {
         return .again(.password)
       }
     }
+  }
+
+  /// The line's text, or nil when it cannot be taken, with a word why (its bytes are not
+  /// UTF-8, or it has too many combining marks in a row): never a changed answer.
+  func taken(_ line: InputLine) -> String? {
+    switch line {
+    case .text(let text): return text
+    case .refused(.invalidUTF8): dialogue.say(strings.answerNotUTF8 + "\n")
+    case .refused(.tooManyCombiningMarks): dialogue.say(strings.answerTooManyMarks + "\n")
+    }
+    return nil
   }
 
   /// Whether `answer` holds a NUL character, which C would cut it at (crypt(3) would hash

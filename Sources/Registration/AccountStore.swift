@@ -86,6 +86,15 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
 
   public var description: String { description(in: .english) }
 
+  /// The password was right but the account may not be used (waiting for approval, or
+  /// locked): refused as a wrong password is (exit 5), in the store's own words.
+  public var refusesAccount: Bool {
+    switch self {
+    case .accountPending, .accountLocked: true
+    default: false
+    }
+  }
+
   /// What went wrong, in the language of `strings`.
   public func description(in strings: Strings) -> String {
     switch self {
@@ -97,14 +106,12 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     case .throttled(let seconds): strings.tooManyAttempts(seconds)
     case .addressLimitReached(let limit): strings.addressLimitReached(limit)
     case .handOffFailed: strings.handOffFailed
-    case .passwordTooLong(let bytes): "the password is longer than \(bytes) bytes"
-    case .signUpRateReached: "too many new accounts this hour; try again later"
-    case .accountPending: "this account is waiting for approval"
-    case .accountLocked(let reason):
-      "this account is locked" + (reason.map { ": \($0)" } ?? "")
-    case .signUpsClosed(let message):
-      "sign-ups are closed" + (message.map { ": \($0)" } ?? "")
-    case .addressBanned: "sign-ups from this address are not accepted"
+    case .passwordTooLong(let bytes): strings.passwordTooLong(bytes)
+    case .signUpRateReached(let perHour): strings.signUpRateReached(perHour)
+    case .accountPending: strings.applicationWaiting
+    case .accountLocked(let reason): strings.accountLocked(reason)
+    case .signUpsClosed(let message): strings.signUpsClosed(message)
+    case .addressBanned: strings.addressBanned
     }
   }
 }

@@ -28,4 +28,7 @@ public enum SessionOutcome: Hashable, Sendable {
   /// Line by line: a script's attempt the store could not carry out, or the client's
   /// address may make no more accounts today (the dialogue said why).
   case failed
+  /// Line by line: a script's sign-up met a store server away for longer than
+  /// `failover-wait` (the dialogue said so): trying again later may work.
+  case storeAway
 }

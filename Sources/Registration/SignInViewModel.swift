@@ -91,6 +91,11 @@ public final class SignInViewModel: ScreenModel {
         events.send(.refused)
       case .failure(.throttled(let seconds)):
         form.finish(.editing, message: strings.tooManyAttempts(seconds), standing)
+      case .failure(let error) where error.refusesAccount:
+        // Said as it is: whoever knows the password may know the account waits or is locked.
+        credentialsRefused = true
+        form.finish(.editing, message: error.description(in: strings), standing)
+        events.send(.refused)
       case .failure(let error):
         form.finish(
           .editing, message: strings.cannotSignIn(error.description(in: strings)), standing)

@@ -145,11 +145,18 @@ extension Strings {
         --sessions N  at most N sessions at once on this host, over SSH
                       (default 64; exit 6 past it)
         --session-limit SECONDS  end a session after that long, whatever
-                      comes in (default 900; as SIGTERM, exit 143)
+                      comes in (over SSH 900 when not given; as SIGTERM,
+                      exit 143)
         --on-create COMMAND  run COMMAND (split into words, no shell) once an
                       account is stored, with REGISTER_LOGIN, REGISTER_PASSWORD_HASH,
                       REGISTER_CREATED_AT and REGISTER_CLIENT_ADDRESS set; if it fails
                       (or takes over 30 s) the account is removed again (exit 4)
+        --config FILE  the site file, in register.conf(5) form (default:
+                      /etc/register/register.conf); a flag given here wins over it
+        --sign-ups-per-hour N  at most N new accounts in any hour, from anywhere
+                      (counted in the database)
+        --failover-wait SECONDS  how long a PostgreSQL server that is away is
+                      waited for (default 30)
         -h, --help    show this help and exit
         --version     show the version and exit
 
@@ -169,8 +176,10 @@ extension Strings {
       unknown command), or a password policy that cannot be used; 3 the database
       cannot be opened; 4 the --on-create command failed (the account was
       removed); 5 the login or password of a sign-in (or of a password change) is
-      wrong; 6 over SSH, too many sessions (see --sessions-per-address and
-      --sessions); 130 interrupted (Ctrl-C); 128+N ended by signal N.
+      wrong, or the account waits for approval or is locked; 6 sign-ups are
+      closed, the address is banned, or over SSH too many sessions (see
+      --sessions-per-address and --sessions); 130 interrupted (Ctrl-C); 128+N
+      ended by signal N.
       """,
     loginCharacters: "Letters, digits and . _ -",
     loginUnixCharacters: "Lowercase a-z, digits, - and _",
@@ -228,7 +237,22 @@ extension Strings {
     changingPassword: "Changing the password…",
     newPasswordSameAsCurrent: "The new password is the current one.",
     cannotChangePassword: { "Password not changed: \($0)" },
-    passwordChanged: { "Password of \($0) changed." }
+    passwordChanged: { "Password of \($0) changed." },
+    // Lines read that cannot be taken (line by line)
+    answerNotUTF8: "Set your terminal to UTF-8: this answer is not valid UTF-8.",
+    answerTooManyMarks: "Too many combining marks in a row: this answer is not accepted.",
+    // Accounts have a life
+    applicationReceived:
+      "Your application was received; you will be able to log in once it is approved.",
+    applicationWaiting: "Your application is waiting for approval.",
+    accountLocked: { reason in "This account is locked" + (reason.map { ": \($0)" } ?? ".") },
+    // After "Account not created: ", as the store's other reasons are
+    signUpsClosed: { message in "sign-ups are closed" + (message.map { ": \($0)" } ?? "") },
+    addressBanned: "sign-ups from this address are not accepted",
+    passwordTooLong: { "the password is longer than \($0) bytes" },
+    signUpRateReached: { _ in "too many new accounts this hour; try again later" },
+    signUpNotAvailable: "Sign-up is not available right now; please try again later.",
+    withContact: { message, contact in "\(message) (to write to this site: \(contact))" }
   )
 
   private static func englishRefusal(_ refusal: DatabaseRefusal) -> String {

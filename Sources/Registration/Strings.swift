@@ -146,6 +146,39 @@ public struct Strings: Sendable {
   public var cannotChangePassword: @Sendable (String) -> String
   /// The result for people, given the login.
   public var passwordChanged: @Sendable (String) -> String
+
+  // Lines read that cannot be taken (line by line): why, and the person is asked again
+  /// Bytes that are not UTF-8: the terminal is set to another encoding.
+  public var answerNotUTF8: String
+  /// More combining marks in a row than any script needs.
+  public var answerTooManyMarks: String
+
+  // Accounts have a life: review, locks, the door, and what a stranger is told
+  /// Sign-up with `review = yes`: the account waits for an admin.
+  public var applicationReceived: String
+  /// Sign in (or Change password) of an account that waits for approval.
+  public var applicationWaiting: String
+  /// Sign in (or Change password) of a locked account, with the admin's reason if given.
+  public var accountLocked: @Sendable (_ reason: String?) -> String
+  /// The door is closed (`register admin close`), with the admin's message if given.
+  public var signUpsClosed: @Sendable (_ message: String?) -> String
+  /// The client's address is banned (`register admin ban address`).
+  public var addressBanned: String
+  /// A password longer than a hash takes.
+  public var passwordTooLong: @Sendable (_ longestBytes: Int) -> String
+  /// `sign-ups-per-hour` is reached, from wherever.
+  public var signUpRateReached: @Sendable (_ perHour: Int) -> String
+  /// What a stranger over SSH meets when the store or the hook fails (the log has why).
+  public var signUpNotAvailable: String
+  /// The site's `contact` after a refusal.
+  public var withContact: @Sendable (_ message: String, _ contact: String) -> String
+}
+
+extension Strings {
+  /// `message`, with the site's `contact` after it when there is one.
+  public func withContactIfAny(_ message: String, _ contact: String?) -> String {
+    contact.map { withContact(message, $0) } ?? message
+  }
 }
 
 /// The languages the program speaks.

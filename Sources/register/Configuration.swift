@@ -19,8 +19,9 @@ struct Configuration: Equatable {
   var createsDatabaseFolders: Bool
   /// `--idle-timeout`; over SSH 300 seconds when not given.
   var idleTimeout: Int?
-  /// `--session-limit`, 900 seconds when not given: the most a session lasts.
-  var sessionLimit: Int
+  /// `--session-limit`; over SSH 900 seconds when not given: the most a session lasts.
+  /// Nil when run by hand without it: no limit.
+  var sessionLimit: Int?
   /// Over SSH, how many sessions the door holds at once, and where they are counted
   /// (nil when there is no place); nil when not over SSH (no address to count).
   var sessionCounting: SessionCounting?
@@ -37,6 +38,28 @@ struct Configuration: Equatable {
   /// `--failover-wait`, 30 seconds when not given: how long a PostgreSQL server that is
   /// away is waited for in each call.
   var failoverWait = defaultFailoverWait
+  /// The site file's `review = yes`: new accounts wait for an admin's approval.
+  var review = false
+  /// The site file's `name-hold`: days a deleted login stays taken.
+  var nameHoldDays = StoreOptions.defaultNameHoldDays
+  /// The site file's `sign-ups = closed`: the door is closed as `register admin close`
+  /// closes it (Sign in and Change password still work).
+  var signUpsClosed = false
+
+  /// The client's address as the store and the hook are given it: normalised (IPv4-mapped
+  /// IPv6 as IPv4, no zone), or as sshd wrote it when it is not an address.
+  var clientAddress: String? {
+    ssh?.clientAddress.map { ClientAddress($0)?.text ?? $0 }
+  }
+
+  /// What the door's sessions per address are counted by: an IPv6 client's /64, an IPv4
+  /// client's address (every IPv6 client has a /64 to rotate through).
+  var sessionAddress: String {
+    ssh?.clientAddress.map { ClientAddress($0)?.network ?? $0 } ?? ""
+  }
+
+  /// Whether the door is asked before anything: the session starts on Sign up.
+  var asksTheDoor: Bool { !options.signIn && !options.changePassword }
 
   /// The door's limits over SSH.
   struct SessionCounting: Equatable {
@@ -89,7 +112,7 @@ struct Configuration: Equatable {
         .usage(localeStrings.unknownLanguage(options.language ?? "") + " " + localeStrings.tryHelp))
     }
     switch options.action {
-    case .help: return .exit(.help(HelpText.of(language)))
+    case .help: return .exit(.help(language.strings.help))
     case .version: return .exit(.help(Options.version))
     case .run: break
     }
@@ -147,7 +170,7 @@ struct Configuration: Equatable {
         database: given ?? SQLiteAccountStore.defaultPath(environment: set),
         createsDatabaseFolders: given == nil,
         idleTimeout: options.idleTimeout ?? (ssh == nil ? nil : sshIdleTimeout),
-        sessionLimit: options.sessionLimit ?? defaultSessionLimit,
+        sessionLimit: options.sessionLimit ?? (ssh == nil ? nil : defaultSessionLimit),
         sessionCounting: ssh.map { _ in
           SessionCounting(
             limits: SessionLimits(
@@ -160,7 +183,11 @@ struct Configuration: Equatable {
         colors: !options.noColor && environment["NO_COLOR"] == nil,
         asksForUTF8: asked.contains("utf-8") || asked.contains("utf8"),
         contact: site.setting("contact")?.value,
-        failoverWait: options.failoverWait ?? defaultFailoverWait))
+        failoverWait: options.failoverWait ?? defaultFailoverWait,
+        review: site.setting("review")?.value == "yes",
+        nameHoldDays: site.setting("name-hold").flatMap { Int($0.value) }
+          ?? StoreOptions.defaultNameHoldDays,
+        signUpsClosed: site.setting("sign-ups")?.value == "closed"))
   }
 
   var strings: Strings { language.strings }

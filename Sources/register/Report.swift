@@ -1,3 +1,4 @@
+import Accounts
 import Door
 import Registration
 import Terminal
@@ -61,6 +62,18 @@ struct Report: Equatable {
       complaint: contact.map { strings.withContact(complaint, $0) } ?? complaint, status: 6)
   }
 
+  /// The door refused before anything was asked (sign-ups closed, the address banned):
+  /// status 6, with the admin's message and the site's `contact`.
+  static func doorRefused(_ admission: Admission, strings: Strings, contact: String?) -> Report {
+    let refusal =
+      switch admission {
+      case .closed(let message): strings.signUpsClosed(message)
+      case .addressBanned: strings.addressBanned
+      case .open: ""
+      }
+    return Report(complaint: strings.withContactIfAny(refusal, contact), status: 6)
+  }
+
   /// What a session's outcome reports. `heldSignal` is a signal that came while an account
   /// was reported and waited: the program still ends with 128 + its number. `json` asks
   /// for a JSON object instead of a line for people; `idleTimeout` is what `--idle-timeout`
@@ -89,8 +102,11 @@ struct Report: Equatable {
         done(
           JSON.object([
             "login": account.login, "password_hash": account.passwordHash,
-            "created_at": account.createdAt,
-          ]), strings.accountCreated(account.login.escapedForTerminal))
+            "created_at": account.createdAt, "state": account.state.rawValue,
+          ]),
+          account.state == .pending
+            ? strings.applicationReceived
+            : strings.accountCreated(account.login.escapedForTerminal))
       case .signedIn(let account):
         done(
           JSON.object(["login": account.login, "signed_in_at": account.signedInAt]),
@@ -111,6 +127,8 @@ struct Report: Equatable {
       // The dialogue has said why: no second line.
       case .wrongCredentials: end(5)
       case .handOffFailed: end(4, strings.handOffFailed)
+      // The dialogue has said the store is away.
+      case .storeAway: end(3)
       }
     if complaint == nil { complaint = deadlineNotice }
   }

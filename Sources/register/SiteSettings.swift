@@ -21,9 +21,33 @@ enum SiteSettings {
     SiteKey("no-color", .yesNo),
   ]
 
-  /// Every key of the file: the flags', `db` (below `REGISTER_DB`, see `database`), and
-  /// `contact`, which no flag has.
-  static let keys = flagKeys + [SiteKey("db", .text), SiteKey("contact", .contact)]
+  /// Keys of the site's accounts that no flag of a run has: `review`, `sign-ups` and
+  /// `name-hold` go to the store; `on-delete` only to `register admin delete`.
+  static let accountKeys: [SiteKey] = [
+    SiteKey("review", .yesNo),
+    SiteKey("sign-ups", .word(["open", "closed"])),
+    SiteKey("name-hold", .number(0...36500)),
+    SiteKey("on-delete", .text),
+  ]
+
+  /// Every key of the file: the flags', `db` (below `REGISTER_DB`, see `database`),
+  /// `contact`, and the accounts' keys, which no flag has.
+  static let keys =
+    flagKeys + [SiteKey("db", .text), SiteKey("contact", .contact)] + accountKeys
+
+  /// What `register admin` takes from the site file, as its flags, before the command
+  /// line's (the last one given wins): `db` (unless `REGISTER_DB` is set), `on-create`,
+  /// `on-delete`, `name-hold`.
+  static func adminArguments(of site: SiteFile, environment: [String: String]) -> [String] {
+    var arguments: [String] = []
+    if environment["REGISTER_DB", default: ""].isEmpty, let db = site.setting("db") {
+      arguments.append("--db=" + db.value)
+    }
+    for key in ["on-create", "on-delete", "name-hold"] {
+      if let setting = site.setting(key) { arguments.append("--\(key)=\(setting.value)") }
+    }
+    return arguments
+  }
 
   /// The site's settings as flags, to go before the command line's (whose flags, read
   /// later, win). The file's `on-create` is left out for `--change-password`, which

@@ -7,6 +7,7 @@ import PlainFrontEnd
 import Policy
 import Registration
 import RegistrationUI
+import SiteFile
 import Terminal
 import Widgets
 
@@ -47,10 +48,20 @@ let environment = [
 }
 
 // `register admin ...` is the Admin module's; a client never reaches it (SSHSession).
+// It reads the same site file: its db, on-create, on-delete and name-hold, before the flags.
 if CommandLine.arguments.dropFirst().first == "admin" {
+  let site: SiteFile
+  do throws(SiteFileError) {
+    site = try SiteFile.read(path: SiteFile.defaultPath, keys: SiteSettings.keys, mustExist: false)
+  } catch {
+    complain(error.message(file: SiteFile.defaultPath))
+    exit(2)
+  }
   exit(
-    AdminCommand.run(arguments: Array(CommandLine.arguments.dropFirst(2)), environment: environment)
-  )
+    AdminCommand.run(
+      arguments: SiteSettings.adminArguments(of: site, environment: environment)
+        + CommandLine.arguments.dropFirst(2),
+      environment: environment))
 }
 
 let configuration: Configuration
@@ -80,7 +91,7 @@ let seat: SessionSeat? = configuration.sessionCounting.map { counting in
     }
     let sessions = LiveSessions(folder: try SessionFolder.open(path))
     return try sessions.enter(
-      address: configuration.ssh?.clientAddress ?? "", limits: counting.limits)
+      address: configuration.sessionAddress, limits: counting.limits)
   } catch {
     if case .uncountable(let reason) = error {
       SystemLog.record("sessions cannot be counted, every session is refused: \(reason)")
@@ -122,17 +133,25 @@ let location = StoreLocation(database)
 // Opened on another thread while the terminal starts and the first frame is drawn.
 let opening = OpeningAccountStore(
   location: location, identity: policy, createsFolders: configuration.createsDatabaseFolders,
-  options: StoreOptions(signUpsPerHour: options.signUpsPerHour),
+  options: StoreOptions(
+    signUpsPerHour: options.signUpsPerHour, review: configuration.review,
+    nameHoldDays: configuration.nameHoldDays, clientAddress: configuration.clientAddress,
+    systemLog: { SystemLog.audit($0.logLine) }),
   failoverWait: configuration.failoverWait)
 // With --on-create, an account is stored, handed on, and taken back if that fails.
 let handingOff = options.onCreate.map { words in
   HandingOffAccountStore(
     opening, hook: CommandHook(words: words, log: SystemLog.write),
-    clientAddress: configuration.ssh?.clientAddress, notRemoved: SystemLog.notRemoved)
+    clientAddress: configuration.clientAddress, notRemoved: SystemLog.notRemoved)
 }
-let store: any AccountStore = handingOff ?? opening
+// Over SSH a stranger is told no store's reason (the system log is); by hand, all of it.
+let store = WatchedAccountStore(
+  handingOff ?? opening,
+  hiding: configuration.ssh == nil
+    ? nil : strings.withContactIfAny(strings.signUpNotAvailable, configuration.contact),
+  log: SystemLog.record)
 // Over SSH the client's address is recorded with the account, and counted for the limit.
-let origin = configuration.ssh?.clientAddress.map {
+let origin = configuration.clientAddress.map {
   SignUpOrigin(address: $0, limit: options.maxPerAddress)
 }
 
@@ -141,9 +160,40 @@ func requireStore(before: () -> Void = {}) {
   if case .failure(let error) = opening.opened() {
     before()
     // The location as shown: a URI without its password.
+    let message = strings.cannotOpenDatabase(location.description, error.description(in: strings))
     perform(
-      .storeUnavailable(
-        strings.cannotOpenDatabase(location.description, error.description(in: strings))))
+      configuration.ssh == nil
+        ? .storeUnavailable(message)
+        : Report(
+          complaint: strings.withContactIfAny(strings.signUpNotAvailable, configuration.contact),
+          status: 3, log: message))
+  }
+}
+
+/// Over SSH and by hand, before anything is asked on Sign up: a door closed (by the site
+/// file or `register admin close`) or a banned address ends the run, exit 6.
+func requireOpenDoor(before: () -> Void = {}) {
+  guard configuration.asksTheDoor else { return }
+  var admission = Admission.open
+  if configuration.signUpsClosed {
+    admission = .closed(message: nil)
+  } else if case .success(let opened) = opening.opened(), let service = opened as? AccountService {
+    do throws(AccountStoreError) {
+      admission = try service.admission(address: configuration.clientAddress)
+    } catch {
+      before()
+      let reason = error.description(in: strings)
+      perform(
+        configuration.ssh == nil
+          ? .storeUnavailable(strings.cannotOpenDatabase(location.description, reason))
+          : Report(
+            complaint: strings.withContactIfAny(strings.signUpNotAvailable, configuration.contact),
+            status: 3, log: "the door cannot be asked: \(reason)"))
+    }
+  }
+  if admission != .open {
+    before()
+    perform(.doorRefused(admission, strings: strings, contact: configuration.contact))
   }
 }
 
@@ -196,11 +246,13 @@ func openScreen() -> CursesScreen? {
 guard let screen = openScreen() else {
   // The same view models, asked line by line. At the session's limit the dialogue is cut
   // short by SIGTERM: the line saying why goes first.
-  SessionDeadline.start(
-    seconds: configuration.sessionLimit,
-    notice: "register: " + doorStrings.sessionEnded(configuration.sessionLimit) + "\n")
+  if let limit = configuration.sessionLimit {
+    SessionDeadline.start(
+      seconds: limit, notice: "register: " + doorStrings.sessionEnded(limit) + "\n")
+  }
   let passwordPolicy = requirePasswordPolicy()
   requireStore()
+  requireOpenDoor()
   let scheduler = ManualScheduler()
   let timedReader = configuration.idleTimeout.map {
     TimedLineReader(idleTimeout: .seconds($0))
@@ -210,7 +262,7 @@ guard let screen = openScreen() else {
   if handingOff != nil { signal(SIGHUP, SIG_IGN) }
   // A signal while the account is written waits for it to be written and reported.
   let dialogue = PlainFrontEnd(
-    dialogue: StandardDialogue(readLine: timedReader?.readLine ?? LineReader.readLine),
+    dialogue: StandardDialogue(readAnswer: timedReader?.readAnswer ?? LineReader.readAnswer),
     scheduler: scheduler, strings: strings, signals: .process)
   let outcome =
     options.changePassword
@@ -219,12 +271,16 @@ guard let screen = openScreen() else {
       ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
       : dialogue.signUp(signUpModel(scheduler, passwordPolicy))
   // Input that ended because nobody typed says so.
+  // A script whose sign-up met a store away past failover-wait: exit 3, not "unmet".
+  if outcome == .unmet || outcome == .failed, store.lastFailureWasUnreachable {
+    finish(.storeAway)
+  }
   finish(outcome == .inputEnded && timedReader?.timedOut == true ? .timedOut : outcome)
 }
 
 // At the session's limit the form ends as SIGTERM ends it; the line saying why comes
 // once the terminal is restored.
-SessionDeadline.start(seconds: configuration.sessionLimit, notice: nil)
+if let limit = configuration.sessionLimit { SessionDeadline.start(seconds: limit, notice: nil) }
 let passwordPolicy = requirePasswordPolicy(before: screen.close)
 let application = Application(screen: screen)
 let scheduler = ApplicationScheduler(application)
@@ -247,9 +303,10 @@ if options.changePassword {
 }
 application.render()
 requireStore(before: screen.close)
+requireOpenDoor(before: screen.close)
 let outcome = run()
 // From here to the exit a signal waits: an account made must be reported first.
 EndingSignals.hold(secondEndsAtOnce: false)
 screen.close()
 
-finish(outcome, deadlineNotice: doorStrings.sessionEnded(configuration.sessionLimit))
+finish(outcome, deadlineNotice: configuration.sessionLimit.map(doorStrings.sessionEnded))

@@ -39,6 +39,17 @@ struct HostileTextEndToEndTests {
     return found
   }
 
+  @Test("a password that is not UTF-8, piped: said why, nothing created, exit 1")
+  func invalidUTF8() throws {
+    let result = try run(
+      "printf 'dora\\nSecret\\377123\\nSecret\\377123\\n' | "
+        + "\(Tmux.binary) --plain --password-policy off --db \(database)")
+    #expect(result.status == 1)
+    let said = String(decoding: result.stderr, as: UTF8.self)
+    #expect(said.contains("Set your terminal to UTF-8: this answer is not valid UTF-8."), "\(said)")
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test("a login with an OSC title change, piped: no raw ESC on stdout or stderr")
   func oscLogin() throws {
     let result = try run(

@@ -66,8 +66,9 @@ struct PostgresEndToEndTests {
   @Test("a server that cannot be reached: exit 3, where and why, never the password")
   func unreachable() throws {
     let result = try sh(
-      "\(Tmux.binary) --plain --db 'postgresql://carol:hunter2@/accounts?host=/nonexistent' "
-        + "< /dev/null 2>&1 >/dev/null")
+      "\(Tmux.binary) --plain --failover-wait 1 "
+        + "--db 'postgresql://carol:hunter2@/accounts?host=/nonexistent' < /dev/null 2>&1 >/dev/null"
+    )
     #expect(result.status == 3)
     #expect(
       result.output.hasPrefix(
@@ -113,7 +114,8 @@ struct PostgresEndToEndTests {
     let tmux = try Tmux()
     let (out, status) = (tmux.directory + "/out", tmux.directory + "/status")
     try tmux.shell(
-      "\(Tmux.binary) --db '\(uri)' --json > \(out); echo $? > \(status); clear; echo =$((40+2))=")
+      "\(Tmux.binary) --db '\(uri)' --failover-wait 1 --json > \(out); echo $? > \(status); "
+        + "clear; echo =$((40+2))=")
     try tmux.wait(forText: "Create account")
     try tmux.type("alice")
     try tmux.wait(forText: "✓ L̶o̶g̶i̶n̶ ̶i̶s̶ ̶f̶r̶e̶e̶")
@@ -150,6 +152,35 @@ struct PostgresEndToEndTests {
   }
 
   @Test(
+    "line by line, the server away past failover-wait: exit 3, said once, not 'unmet'",
+    .timeLimit(.minutes(2)))
+  func serverAwayLineByLine() throws {
+    let server = try PostgresServer()
+    defer { server.remove() }
+    let uri = try server.makeDatabase()
+    let tmux = try Tmux()
+    let (errors, status) = (tmux.directory + "/errors", tmux.directory + "/status")
+    // A script's answer through a pipe (head), typed once the store is open.
+    try tmux.shell(
+      "head -n 1 | \(Tmux.binary) --plain --password-policy off --failover-wait 1 --db '\(uri)' "
+        + "> /dev/null 2> \(errors); echo $? > \(status); clear; echo =$((40+2))=")
+    for _ in 0..<200 {
+      let written = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+      if written.contains("Login: ") { break }
+      usleep(50_000)
+    }
+    try server.stop()
+    try tmux.type("alice")
+    try tmux.keys("Enter")
+    try tmux.wait(forText: "=42=")
+    let written = try String(contentsOfFile: status, encoding: .utf8)
+    #expect(written.trimmingCharacters(in: .whitespacesAndNewlines) == "3")
+    let said = try String(contentsOfFile: errors, encoding: .utf8)
+    #expect(said.contains("Login not checked: server unreachable ("), "\(said)")
+    #expect(!said.contains("does not meet its requirements"), "\(said)")
+  }
+
+  @Test(
     "over TCP (libpq tries Kerberos and TLS first): the form outlives the worker threads that connected",
     .timeLimit(.minutes(2)))
   func overTCP() throws {
@@ -160,7 +191,8 @@ struct PostgresEndToEndTests {
     let tmux = try Tmux()
     let (out, status) = (tmux.directory + "/out", tmux.directory + "/status")
     try tmux.shell(
-      "\(Tmux.binary) --db '\(uri)' --json > \(out); echo $? > \(status); clear; echo =$((40+2))=")
+      "\(Tmux.binary) --db '\(uri)' --failover-wait 1 --json > \(out); echo $? > \(status); "
+        + "clear; echo =$((40+2))=")
     try tmux.wait(forText: "Create account")
     try tmux.type("alice")
     try tmux.wait(forText: "✓ L̶o̶g̶i̶n̶ ̶i̶s̶ ̶f̶r̶e̶e̶")

@@ -76,10 +76,10 @@ final class SiteFileEndToEndTests {
 
   @Test("a wrong line: FILE:LINE: reason on stderr, exit 2, nothing made")
   func wrongLine() throws {
-    let path = try site("db = \(directory)/a.sqlite\n\nreview = yes\n")
+    let path = try site("db = \(directory)/a.sqlite\n\nkeys = optional\n")
     let result = try run("--config \(path)")
     #expect(result.status == 2)
-    #expect(result.output == "register: \(path):3: review is not supported by this version\n")
+    #expect(result.output == "register: \(path):3: keys is not supported by this version\n")
     let unknown = try site("colour = red\n", name: "unknown.conf")
     #expect(
       try run("--config \(unknown)").output
@@ -120,5 +120,111 @@ final class SiteFileEndToEndTests {
     let result = try run("--config \(path)")
     #expect(result.status == 2)
     #expect(result.output.contains("[question] sections are not supported by this version yet"))
+  }
+
+  @Test("review = yes: the account is pending, no hook runs, and Sign in says it is waiting")
+  func review() throws {
+    let path = try site(
+      """
+      db = \(directory)/review.sqlite
+      review = yes
+      password-policy = off
+      on-create = /bin/sh -c 'echo "$REGISTER_LOGIN" > \(directory)/hook-ran'
+
+      """)
+    let signUp = try run("--config \(path) --plain")
+    #expect(signUp.status == 0, "\(signUp.output)")
+    #expect(signUp.output.contains(#""login":"alice""#), "\(signUp.output)")
+    #expect(signUp.output.contains(#""state":"pending"}"#), "\(signUp.output)")
+    #expect(!FileManager.default.fileExists(atPath: "\(directory)/hook-ran"))
+
+    let signIn = try run("--config \(path) --sign-in", input: "alice\\nZq7vLm2pR\\n")
+    #expect(signIn.status == 5, "\(signIn.output)")
+    #expect(signIn.output.contains("Your application is waiting for approval."))
+    #expect(!signIn.output.contains("Signed in"))
+    // A wrong password is told nothing of the state.
+    let wrong = try run("--config \(path) --sign-in", input: "alice\\nWrong1234x\\n")
+    #expect(wrong.status == 5)
+    #expect(!wrong.output.contains("approval"), "\(wrong.output)")
+
+    // Without review the same file makes active accounts, and the hook runs.
+    let open = try site(
+      "db = \(directory)/open.sqlite\npassword-policy = off\n", name: "open.conf")
+    #expect(try run("--config \(open)").output.contains(#""state":"active"}"#))
+  }
+
+  @Test("a banned address (register admin ban address): the SSH client exits 6 before a question")
+  func bannedAddress() throws {
+    let database = "\(directory)/door.sqlite"
+    let path = try site(
+      "db = \(database)\npassword-policy = off\ncontact = admins@example.org\n",
+      name: "door.conf")
+    // The store exists once someone signed up; then the admin bans the client's network.
+    #expect(try run("--config \(path)").status == 0)
+    let ban = try command(
+      "/bin/sh", ["-c", "\(Tmux.binary) admin ban address 192.0.2.0/24 --db \(database) 2>&1"])
+    #expect(ban.status == 0, "\(ban.output)")
+
+    /// A client over SSH from `address`, its answers piped in (`ssh join@host plain`).
+    func client(_ address: String) throws -> (status: Int32, output: String) {
+      try command(
+        "/bin/sh",
+        [
+          "-c",
+          "printf 'bobby\\nZq7vLm2pR\\nZq7vLm2pR\\n' | env -u XDG_RUNTIME_DIR HOME=\(directory) "
+            + "SSH_CONNECTION='\(address) 50000 192.0.2.1 22' SSH_ORIGINAL_COMMAND=plain "
+            + "\(Tmux.binary) --config \(path) 2>&1",
+        ])
+    }
+    let banned = try client("::ffff:192.0.2.7")
+    #expect(banned.status == 6, "\(banned.output)")
+    #expect(
+      banned.output
+        == "register: sign-ups from this address are not accepted "
+        + "(to write to this site: admins@example.org)\n")
+    #expect(!banned.output.contains("Login"))
+    // Another address is let in and signs up.
+    let other = try client("198.51.100.9")
+    #expect(other.status == 0, "\(other.output)")
+    #expect(other.output.contains(#""login":"bobby""#))
+  }
+
+  @Test("sign-ups = closed: Sign up is refused before a question (exit 6), Sign in still works")
+  func closed() throws {
+    let path = try site(
+      "db = \(directory)/closed.sqlite\npassword-policy = off\n", name: "first.conf")
+    #expect(try run("--config \(path)").status == 0)
+    let closed = try site(
+      "db = \(directory)/closed.sqlite\npassword-policy = off\nsign-ups = closed\n",
+      name: "closed.conf")
+    let refused = try run("--config \(closed)", input: "bobby\\nZq7vLm2pR\\nZq7vLm2pR\\n")
+    #expect(refused.status == 6, "\(refused.output)")
+    #expect(refused.output == "register: sign-ups are closed\n")
+    let signIn = try run("--config \(closed) --sign-in", input: "alice\\nZq7vLm2pR\\n")
+    #expect(signIn.status == 0, "\(signIn.output)")
+  }
+
+  @Test("a store that cannot be opened: over SSH one sentence and the contact, by hand the path")
+  func storeHidden() throws {
+    let missing = "\(directory)/no-such-folder/accounts.sqlite"
+    let path = try site(
+      "db = \(missing)\npassword-policy = off\ncontact = admins@example.org\n",
+      name: "hidden.conf")
+    let stranger = try command(
+      "/bin/sh",
+      [
+        "-c",
+        "printf 'bobby\\n' | env -u XDG_RUNTIME_DIR HOME=\(directory) "
+          + "SSH_CONNECTION='198.51.100.9 50000 192.0.2.1 22' SSH_ORIGINAL_COMMAND=plain "
+          + "\(Tmux.binary) --config \(path) 2>&1",
+      ])
+    #expect(stranger.status == 3)
+    #expect(
+      stranger.output
+        == "register: Sign-up is not available right now; please try again later. "
+        + "(to write to this site: admins@example.org)\n")
+    let admin = try run("--config \(path)")
+    #expect(admin.status == 3)
+    #expect(admin.output.contains(missing), "\(admin.output)")
   }
 }

@@ -49,9 +49,9 @@ struct ConfigurationTests {
 
   @Test("--help in the language asked for, --version: status 0 on stdout")
   func help() {
-    #expect(Self.read(["--help"]) == .exit(.help(HelpText.of(.english))))
-    #expect(Self.read(["-h", "--lang=ru"]) == .exit(.help(HelpText.of(.russian))))
-    #expect(Self.read(["--help"], ["LC_ALL": "ru_RU.UTF-8"]) == .exit(.help(HelpText.of(.russian))))
+    #expect(Self.read(["--help"]) == .exit(.help(Strings.english.help)))
+    #expect(Self.read(["-h", "--lang=ru"]) == .exit(.help(Strings.russian.help)))
+    #expect(Self.read(["--help"], ["LC_ALL": "ru_RU.UTF-8"]) == .exit(.help(Strings.russian.help)))
     #expect(Self.read(["--version"]) == .exit(.help(Options.version)))
   }
 

@@ -1,3 +1,4 @@
+import Accounts
 import Door
 import Registration
 import SiteFile
@@ -38,12 +39,30 @@ struct DoorConfigurationTests {
     #expect(given.idleTimeout == 20)
   }
 
-  @Test("not over SSH: nothing counted (no address), no idle timeout, still the session limit")
+  @Test(
+    "not over SSH: nothing counted (no address), no idle timeout, no session limit unless given")
   func local() throws {
     let local = try Self.run(["--sessions", "2"], ["TERM": "xterm", "HOME": "/home/alice"])
     #expect(local.sessionCounting == nil)
     #expect(local.idleTimeout == nil)
-    #expect(local.sessionLimit == 900)
+    #expect(local.sessionLimit == nil)
+    let given = try Self.run(["--session-limit", "60"], ["TERM": "xterm", "HOME": "/home/alice"])
+    #expect(given.sessionLimit == 60)
+  }
+
+  @Test("the client's address normalised for the store and the hook; sessions counted per /64")
+  func addresses() throws {
+    let mapped = try Self.run(
+      [], Self.ssh.merging(["SSH_CONNECTION": "::ffff:192.0.2.7 51234 192.0.2.1 22"]) { $1 })
+    #expect(mapped.clientAddress == "192.0.2.7")
+    #expect(mapped.sessionAddress == "192.0.2.7")
+    let six = try Self.run(
+      [], Self.ssh.merging(["SSH_CONNECTION": "2001:DB8:0:0:1::7 51234 2001:db8::1 22"]) { $1 })
+    #expect(six.clientAddress == "2001:db8::1:0:0:7")
+    #expect(six.sessionAddress == ClientAddress("2001:db8::99")?.network)
+    #expect(six.sessionAddress != six.clientAddress)
+    let local = try Self.run([], ["TERM": "xterm", "HOME": "/home/alice"])
+    #expect(local.clientAddress == nil)
   }
 
   @Test(

@@ -11,7 +11,7 @@ struct HelpTests {
 
   @Test("English --help lists every flag, as Options.flags writes it, and no other")
   func english() {
-    let listed = Set(ListedFlag.inHelp(HelpText.of(.english)))
+    let listed = Set(ListedFlag.inHelp(Strings.english.help))
     let expected = Set(
       Options.flags.map { flag in
         ListedFlag(names: Set([flag.name] + (flag.alias.map { [$0] } ?? [])), value: flag.value)
@@ -26,7 +26,7 @@ struct HelpTests {
 
   @Test("Russian --help lists every flag too, with a placeholder where it takes a value")
   func russian() {
-    let listed = ListedFlag.inHelp(HelpText.of(.russian))
+    let listed = ListedFlag.inHelp(Strings.russian.help)
     for flag in Options.flags {
       guard let entry = listed.first(where: { $0.names.contains(flag.name) }) else {
         Issue.record("\(flag.name) is not in the Russian --help")
@@ -44,7 +44,7 @@ struct HelpTests {
 
   @Test("--help fits an 80-column terminal in every language", arguments: ["en", "ru"])
   func fits(language: String) {
-    for line in HelpText.of(language == "ru" ? .russian : .english).split(separator: "\n") {
+    for line in (language == "ru" ? Strings.russian : Strings.english).help.split(separator: "\n") {
       #expect(line.count <= 80, "\(line.count) columns: \(line)")
     }
   }

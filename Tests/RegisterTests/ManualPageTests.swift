@@ -64,7 +64,7 @@ struct ManualPageTests {
         return Int(first.prefix { $0.isNumber })
       }
     for (language, _) in HelpTests.languages {
-      let help = HelpText.of(language == "ru" ? .russian : .english)
+      let help = (language == "ru" ? Strings.russian : Strings.english).help
       guard let start = help.range(of: language == "ru" ? "Код выхода:" : "Exit status:") else {
         Issue.record("no exit statuses in the \(language) --help")
         continue

@@ -1,3 +1,4 @@
+import Accounts
 import Registration
 import Testing
 
@@ -19,6 +20,43 @@ struct ReportTests {
     Report(outcome, heldSignal: held, json: json, strings: strings, idleTimeout: idleTimeout)
   }
 
+  @Test("a pending account (review = yes): the application received, state pending, exit 0")
+  func pending() {
+    let account = CreatedAccount(
+      login: "alice", passwordHash: "$y$j9T$salt$hash", createdAt: "2026-12-01T12:00:00Z",
+      state: .pending)
+    #expect(
+      Self.report(.signedUp(account))
+        == Report(output: Strings.english.applicationReceived, status: 0))
+    #expect(
+      Self.report(.signedUp(account), strings: .russian).output
+        == "Заявка принята; войти можно будет, когда её одобрят.")
+    #expect(
+      Self.report(.signedUp(account), json: true).output?.hasSuffix(#","state":"pending"}"#) == true
+    )
+  }
+
+  @Test("3: a script met a store away past failover-wait (the dialogue said so)")
+  func storeAway() {
+    #expect(Self.report(.storeAway) == Report(status: 3))
+  }
+
+  @Test("6: the door refused before the form, with the admin's message and the contact")
+  func doorRefused() {
+    #expect(
+      Report.doorRefused(.closed(message: "back on Monday"), strings: .english, contact: nil)
+        == Report(complaint: "sign-ups are closed: back on Monday", status: 6))
+    #expect(
+      Report.doorRefused(.addressBanned, strings: .english, contact: "admin@example.org")
+        == Report(
+          complaint:
+            "sign-ups from this address are not accepted (to write to this site: admin@example.org)",
+          status: 6))
+    #expect(
+      Report.doorRefused(.closed(message: nil), strings: .russian, contact: nil)
+        == Report(complaint: "регистрация закрыта", status: 6))
+  }
+
   @Test("0: signed up, signed in or the password changed, as a line or a JSON object")
   func done() {
     #expect(
@@ -28,7 +66,7 @@ struct ReportTests {
       Self.report(.signedUp(Self.account), json: true)
         == Report(
           output:
-            #"{"login":"alice","password_hash":"$y$j9T$salt$hash","created_at":"2026-12-01T12:00:00Z"}"#,
+            #"{"login":"alice","password_hash":"$y$j9T$salt$hash","created_at":"2026-12-01T12:00:00Z","state":"active"}"#,
           status: 0))
     #expect(
       Self.report(.signedIn(Self.signedIn), json: true)

@@ -123,7 +123,38 @@ struct SiteConfigurationTests {
   @Test("--help and --version answer whatever the file holds")
   func help() {
     #expect(Self.read(["--version"], site: "colour = red") == .exit(.help(Options.version)))
-    #expect(Self.read(["--help"], site: "lang = ru") == .exit(.help(HelpText.of(.english))))
+    #expect(Self.read(["--help"], site: "lang = ru") == .exit(.help(Strings.english.help)))
+  }
+
+  @Test("review, name-hold and sign-ups reach the store; by default none of them")
+  func accountKeys() throws {
+    let site = try Self.run(site: "review = yes\nname-hold = 7\nsign-ups = closed\non-delete = x")
+    #expect(site.review)
+    #expect(site.nameHoldDays == 7)
+    #expect(site.signUpsClosed)
+    #expect(site.asksTheDoor)
+    let plain = try Self.run(site: "")
+    #expect(!plain.review && !plain.signUpsClosed)
+    #expect(plain.nameHoldDays == 90)
+    #expect(try !Self.run(site: "review = no\nsign-ups = open").review)
+    // Closed keeps Sign in and Change password working: the door is asked on Sign up only.
+    #expect(try !Self.run(["--sign-in"], site: "sign-ups = closed").asksTheDoor)
+    #expect(try !Self.run(["--change-password"], site: "sign-ups = closed").asksTheDoor)
+  }
+
+  @Test("register admin takes the file's db (under REGISTER_DB), on-create, on-delete, name-hold")
+  func adminArguments() throws {
+    let site = try SiteFile(
+      parsing: Array(
+        "db = /srv/a.sqlite\non-delete = sudo register-userdel\nname-hold = 30\nreview = yes"
+          .utf8),
+      keys: SiteSettings.keys)
+    #expect(
+      SiteSettings.adminArguments(of: site, environment: [:])
+        == ["--db=/srv/a.sqlite", "--on-delete=sudo register-userdel", "--name-hold=30"])
+    #expect(
+      SiteSettings.adminArguments(of: site, environment: ["REGISTER_DB": "/b"])
+        == ["--on-delete=sudo register-userdel", "--name-hold=30"])
   }
 
   @Test(
@@ -131,8 +162,12 @@ struct SiteConfigurationTests {
     arguments: [
       ("colour = red", "/etc/register/register.conf:1: colour is not a key of register.conf(5)"),
       (
-        "db = /a\nreview = yes",
-        "/etc/register/register.conf:2: review is not supported by this version"
+        "db = /a\nkeys = optional",
+        "/etc/register/register.conf:2: keys is not supported by this version"
+      ),
+      (
+        "review = maybe",
+        "/etc/register/register.conf:1: review must be yes or no"
       ),
       (
         "json = yes",
