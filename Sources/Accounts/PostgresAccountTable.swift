@@ -183,7 +183,7 @@ final class PostgresAccountTable: AccountTable {
           RETURNING failures
           """, [key, String(now), locks])
         if let failures = claimed.first {
-          if failures.first == "1" { try Self.keepToCap(db) }
+          if failures.first == "1" { try Self.keepToCap(db, claimed: key) }
           return nil
         }
         let until =
@@ -249,14 +249,16 @@ final class PostgresAccountTable: AccountTable {
     return count.flatMap { Int($0) } ?? 0
   }
 
-  /// Drops the records that end soonest while there are more than `ThrottlePolicy.mostRecords`.
-  private static func keepToCap(_ db: PostgresConnection) throws(PostgresError) {
+  /// Drops the records that end soonest (those not locked now first) while there are more
+  /// than `ThrottlePolicy.mostRecords`, never the one just `claimed`: a first failure ends
+  /// soonest of all, and dropping it would let that login be guessed without a lock.
+  private static func keepToCap(_ db: PostgresConnection, claimed: String) throws(PostgresError) {
     _ = try db.query(
       """
       DELETE FROM sign_in_failures WHERE key_digest IN (
-        SELECT key_digest FROM sign_in_failures ORDER BY locked_until
+        SELECT key_digest FROM sign_in_failures WHERE key_digest <> $2 ORDER BY locked_until
         LIMIT greatest(0, (SELECT count(*) FROM sign_in_failures) - $1::integer))
-      """, [String(ThrottlePolicy.mostRecords)])
+      """, [String(ThrottlePolicy.mostRecords), claimed])
   }
 
   // MARK: The connection
