@@ -35,9 +35,15 @@ struct PostgresURITests {
       ("postgresql:/alice:hunter2@db/x", "postgresql:/alice:***@db/x"),
       // libpq reads a password up to the '@' (a '?' or '#' in it is the password's).
       ("postgresql://alice:pa?ss@db/x", "postgresql://alice:***@db/x"),
-      ("postgresql://alice:pa?ss@db/x?sslmode=require", "postgresql://alice:***@db/x?sslmode=require"),
+      (
+        "postgresql://alice:pa?ss@db/x?sslmode=require",
+        "postgresql://alice:***@db/x?sslmode=require"
+      ),
       ("postgresql://alice:pa#ss@db/x", "postgresql://alice:***@db/x"),
-      ("postgresql://alice:p?a/s@s@db/x?sslmode=require", "postgresql://alice:***@db/x?sslmode=require"),
+      (
+        "postgresql://alice:p?a/s@s@db/x?sslmode=require",
+        "postgresql://alice:***@db/x?sslmode=require"
+      ),
       ("postgresql://alice:p%3Fa%23s%40s@db/x", "postgresql://alice:***@db/x"),
     ])
   func redacted(uri: String, shown: String) throws {
