@@ -151,7 +151,8 @@ public struct LiveSessions: Sendable {
       guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
         return errno == ENOENT ? .gone : .unreadable(Self.reason(error))
       }
-      return status.st_mode & S_IFMT == S_IFREG ? .unreadable(Self.reason(error)) : .foreign
+      let ours = status.st_mode & S_IFMT == S_IFREG && status.st_uid == geteuid()
+      return ours ? .unreadable(Self.reason(error)) : .foreign
     }
     defer { close(entry) }
     var status = stat()
