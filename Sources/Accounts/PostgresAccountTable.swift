@@ -71,7 +71,8 @@ final class PostgresAccountTable: AccountTable {
       // made twice, nor said to be taken by itself. The hash has a fresh salt, so a row
       // holding it can only be this account.
       if attempt > 0, try Self.find(db, new.key).first?.hash == new.hash { return .inserted }
-      let inserted = try Self.transaction(db, if: limited) { () throws(PostgresError) -> Bool in
+      let inserted = try Self.transaction(db, if: limited, readCommitted: true) {
+        () throws(PostgresError) -> Bool in
         // Held until the end of the transaction: sign-ups from one address (or, with a
         // limit per hour, all of them) are counted and inserted one after the other,
         // across hosts. "regs" in ASCII: as one key, the store's (PostgresSchema's is
@@ -85,9 +86,11 @@ final class PostgresAccountTable: AccountTable {
         // Refused (no row) while $7 has $8 or more accounts created after $9, or the store
         // $10 or more after $11 ("" for no limit); no row either when the identity or the
         // skeleton is taken (a race lost included: `ON CONFLICT` with no target covers both
-        // constraints), never a unique violation. After the lock, under READ COMMITTED, it
-        // sees every sign-up that held the lock before (under SERIALIZABLE a race is a
-        // 40001, tried again).
+        // constraints), never a unique violation. After the lock, under READ COMMITTED
+        // (asked for: a database's default of REPEATABLE READ would take the snapshot at
+        // the lock, before it is granted), it sees every sign-up that held the lock before
+        // (where READ COMMITTED is SERIALIZABLE, as on CockroachDB, a race is a 40001,
+        // tried again).
         return try !db.query(
           """
           INSERT INTO accounts (login, login_key, login_skeleton, password_hash, created_at,
@@ -183,7 +186,7 @@ final class PostgresAccountTable: AccountTable {
           RETURNING failures
           """, [key, String(now), locks])
         if let failures = claimed.first {
-          if failures.first == "1" { try Self.keepToCap(db) }
+          if failures.first == "1" { try Self.keepToCap(db, claimed: key) }
           return nil
         }
         let until =
@@ -249,25 +252,29 @@ final class PostgresAccountTable: AccountTable {
     return count.flatMap { Int($0) } ?? 0
   }
 
-  /// Drops the records that end soonest while there are more than `ThrottlePolicy.mostRecords`.
-  private static func keepToCap(_ db: PostgresConnection) throws(PostgresError) {
+  /// Drops the records that end soonest (those not locked now first) while there are more
+  /// than `ThrottlePolicy.mostRecords`, never the one just `claimed`: a first failure ends
+  /// soonest of all, and dropping it would let that login be guessed without a lock.
+  private static func keepToCap(_ db: PostgresConnection, claimed: String) throws(PostgresError) {
     _ = try db.query(
       """
       DELETE FROM sign_in_failures WHERE key_digest IN (
-        SELECT key_digest FROM sign_in_failures ORDER BY locked_until
+        SELECT key_digest FROM sign_in_failures WHERE key_digest <> $2 ORDER BY locked_until
         LIMIT greatest(0, (SELECT count(*) FROM sign_in_failures) - $1::integer))
-      """, [String(ThrottlePolicy.mostRecords)])
+      """, [String(ThrottlePolicy.mostRecords), claimed])
   }
 
   // MARK: The connection
 
-  /// `body` in a transaction when `inside`, rolled back if it fails; otherwise as it is.
+  /// `body` in a transaction when `inside` (at READ COMMITTED if `readCommitted`, else at
+  /// the database's default), rolled back if it fails; otherwise as it is.
   static func transaction<T>(
-    _ db: PostgresConnection, if inside: Bool, _ body: () throws(PostgresError) -> T
+    _ db: PostgresConnection, if inside: Bool, readCommitted: Bool = false,
+    _ body: () throws(PostgresError) -> T
   ) throws(PostgresError) -> T {
     guard inside else { return try body() }
     do throws(PostgresError) {
-      try db.execute("BEGIN")
+      try db.execute(readCommitted ? "BEGIN ISOLATION LEVEL READ COMMITTED" : "BEGIN")
       let result = try body()
       try db.execute("COMMIT")
       return result

@@ -41,10 +41,15 @@ enum PostgresSchema {
     // most 100000 of them (ThrottlePolicy.mostRecords), those ending soonest dropped. The
     // network the per-address limit counts (an IPv6 address's /64), filled in for accounts
     // from before by `normaliseAddresses` in the same transaction (SQL alone would fail on
-    // text that is no address). The creation time indexed for the limit per hour.
+    // text that is no address). The creation time indexed for the limit per hour. The
+    // primary key is dropped while the keys become digests: PostgreSQL checks it row by
+    // row, and a key that is literally another's digest (two failed sign-ins can plant
+    // that) would fail the migration for ever; distinct keys have distinct digests.
     """
     ALTER TABLE sign_in_failures RENAME COLUMN login_key TO key_digest;
+    ALTER TABLE sign_in_failures DROP CONSTRAINT sign_in_failures_pkey;
     UPDATE sign_in_failures SET key_digest = encode(sha256(convert_to(key_digest, 'UTF8')), 'hex');
+    ALTER TABLE sign_in_failures ADD PRIMARY KEY (key_digest);
     DELETE FROM sign_in_failures WHERE key_digest IN (
       SELECT key_digest FROM sign_in_failures ORDER BY locked_until
       LIMIT greatest(0, (SELECT count(*) FROM sign_in_failures) - 100000));

@@ -17,14 +17,18 @@ public struct PostgresURI: Sendable, Hashable, CustomStringConvertible {
     let rest = text.dropFirst(scheme.count)
     self.text = (scheme.hasSuffix("//") ? scheme.lowercased() : scheme) + rest
     var secrets: [String] = []
-    // libpq looks for user information before the first '/' and cuts a password at a raw
-    // '@' or '/' in it; everything from the first ':' to the last '@' before the query is
-    // hidden all the same, and each piece libpq may quote.
-    let queryStart = rest.firstIndex(of: "?") ?? rest.endIndex
+    // libpq takes as user information what comes before an '@' that no '/' precedes, and
+    // as the password all of it from the first ':' to the first '@' ('?' and '#'
+    // included). Hidden: from that ':' to the last such '@' (a raw '@' in a password sends
+    // the rest to the host name, which errors echo); with none, to the last '@' of all
+    // when a ':' comes before the first '/' (a raw '/' in a password: libpq then reads its
+    // pieces as a port, a database and a query). Each piece is hidden in messages too.
+    let firstSlash = rest.firstIndex(of: "/") ?? rest.endIndex
     var shown = scheme
     var afterAuthority = rest.startIndex
-    if let at = rest[..<queryStart].lastIndex(of: "@"),
-      let colon = rest[..<at].firstIndex(of: ":")
+    if let colon = rest[..<firstSlash].firstIndex(of: ":"),
+      let at = rest[..<firstSlash].lastIndex(of: "@") ?? rest.lastIndex(of: "@"),
+      colon < at
     {
       let password = rest[rest.index(after: colon)..<at]
       secrets.append(String(password))

@@ -177,7 +177,7 @@ final class SQLiteAccountTable: AccountTable {
           _ = try db.run(
             "DELETE FROM sign_in_failures WHERE locked_until < ?1",
             ThrottlePolicy.forgottenBefore(now))
-          if record == nil { try Self.keepToCap(db) }
+          if record == nil { try Self.keepToCap(db, claimed: key) }
           try db.database.execute("COMMIT")
           return nil
         }
@@ -194,14 +194,16 @@ final class SQLiteAccountTable: AccountTable {
     }
   }
 
-  /// Drops the records that end soonest while there are more than `ThrottlePolicy.mostRecords`.
-  static func keepToCap(_ db: SQLiteConnection) throws(DatabaseError) {
+  /// Drops the records that end soonest (those not locked now first) while there are more
+  /// than `ThrottlePolicy.mostRecords`, never the one just `claimed` ("" for none): a first
+  /// failure ends soonest of all, and dropping it would let that login be guessed unlocked.
+  static func keepToCap(_ db: SQLiteConnection, claimed: String = "") throws(DatabaseError) {
     _ = try db.run(
       """
       DELETE FROM sign_in_failures WHERE key_digest IN (
-        SELECT key_digest FROM sign_in_failures ORDER BY locked_until
+        SELECT key_digest FROM sign_in_failures WHERE key_digest <> ?2 ORDER BY locked_until
         LIMIT max(0, (SELECT count(*) FROM sign_in_failures) - ?1))
-      """, ThrottlePolicy.mostRecords)
+      """, ThrottlePolicy.mostRecords, claimed)
   }
 
   // MARK: The connection

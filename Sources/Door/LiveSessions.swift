@@ -13,9 +13,28 @@
 public struct LiveSessions: Sendable {
   /// The session folder's descriptor (see `SessionFolder`).
   private let folder: Int32
+  private let entryCalls: EntryCalls
 
   public init(folder: Int32) {
+    self.init(folder: folder, entryCalls: .system)
+  }
+
+  init(folder: Int32, entryCalls: EntryCalls) {
     self.folder = folder
+    self.entryCalls = entryCalls
+  }
+
+  /// How an entry is opened and its lock tried (the tests make them fail as a system out
+  /// of descriptors or locks would).
+  struct EntryCalls: Sendable {
+    /// `openat` of the entry named, in the folder given, for reading; -1 and `errno`.
+    var open: @Sendable (Int32, String) -> Int32
+    /// A shared `flock` of the entry, not waiting; -1 and `errno`.
+    var lock: @Sendable (Int32) -> Int32
+
+    static let system = EntryCalls(
+      open: { openat($0, $1, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) },
+      lock: { flock($0, LOCK_SH | LOCK_NB) })
   }
 
   /// How many sessions are live, in all and from `address`.
@@ -105,25 +124,45 @@ public struct LiveSessions: Sendable {
       case .stale, .foreign:
         if removingStale { unlinkat(folder, name, 0) }
       case .gone: break
+      case .unreadable(let reason):
+        // Perhaps a live session's: never removed, and no seat given on a guess.
+        throw .uncountable("cannot read a session's entry: \(reason)")
       }
     }
     return count
   }
 
-  private enum EntryState { case live, stale, foreign, gone }
+  private enum EntryState: Equatable {
+    case live, stale, foreign, gone
+    /// Neither provably live nor provably stale (out of descriptors or locks): why.
+    case unreadable(String)
+  }
 
   /// Whether an entry's lock is held. Opened without following a link and without
-  /// blocking (a planted FIFO would hang an open); a file that is not ours is foreign.
+  /// blocking (a planted FIFO would hang an open); what is a link, not a regular file, or
+  /// not this user's is foreign. Only a lock we could take proves an entry stale.
   private func state(of name: String) -> EntryState {
-    let entry = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard entry >= 0 else { return errno == ENOENT ? .gone : .foreign }
+    let entry = entryCalls.open(folder, name)
+    guard entry >= 0 else {
+      let error = errno
+      if error == ENOENT { return .gone }
+      if error == ELOOP { return .foreign }
+      var status = stat()
+      guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+        return errno == ENOENT ? .gone : .unreadable(Self.reason(error))
+      }
+      let ours = status.st_mode & S_IFMT == S_IFREG && status.st_uid == geteuid()
+      return ours ? .unreadable(Self.reason(error)) : .foreign
+    }
     defer { close(entry) }
     var status = stat()
-    guard fstat(entry, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-      status.st_uid == geteuid()
-    else { return .foreign }
-    if flock(entry, LOCK_SH | LOCK_NB) == 0 { return .stale }
-    return errno == EWOULDBLOCK ? .live : .foreign
+    guard fstat(entry, &status) == 0 else { return .unreadable(Self.reason()) }
+    guard status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else { return .foreign }
+    while entryCalls.lock(entry) != 0 {
+      if errno == EINTR { continue }
+      return errno == EWOULDBLOCK ? .live : .unreadable(Self.reason())
+    }
+    return .stale
   }
 
   /// A new entry, made and locked while the folder is locked: never seen unlocked.
@@ -146,5 +185,5 @@ public struct LiveSessions: Sendable {
     throw .uncountable("cannot name an entry")
   }
 
-  private static func reason() -> String { String(cString: strerror(errno)) }
+  private static func reason(_ error: Int32 = errno) -> String { String(cString: strerror(error)) }
 }

@@ -33,6 +33,18 @@ struct PostgresURITests {
       ("PostgreSQL://alice:hunter2@db/x", "PostgreSQL://alice:***@db/x"),
       ("POSTGRES://alice:hunter2@db/x", "POSTGRES://alice:***@db/x"),
       ("postgresql:/alice:hunter2@db/x", "postgresql:/alice:***@db/x"),
+      // libpq reads a password up to the '@' (a '?' or '#' in it is the password's).
+      ("postgresql://alice:pa?ss@db/x", "postgresql://alice:***@db/x"),
+      (
+        "postgresql://alice:pa?ss@db/x?sslmode=require",
+        "postgresql://alice:***@db/x?sslmode=require"
+      ),
+      ("postgresql://alice:pa#ss@db/x", "postgresql://alice:***@db/x"),
+      (
+        "postgresql://alice:p?a/s@s@db/x?sslmode=require",
+        "postgresql://alice:***@db/x?sslmode=require"
+      ),
+      ("postgresql://alice:p%3Fa%23s%40s@db/x", "postgresql://alice:***@db/x"),
     ])
   func redacted(uri: String, shown: String) throws {
     let location = StoreLocation(uri)
@@ -61,6 +73,11 @@ struct PostgresURITests {
       "postgresql://alice:hunter2@/accounts?host=/nonexistent&sslpassword=hunter2",
       "PostgreSQL://alice:hunter2@/accounts?host=/nonexistent",
       "postgresql:/alice:hunter2@/accounts?host=/nonexistent",
+      "postgresql://alice:hun?ter2@/accounts?host=/nonexistent",
+      "postgresql://alice:hun#ter2@/accounts?host=/nonexistent",
+      "postgresql://alice:hun?t/er2@/accounts?host=/nonexistent",
+      "postgresql://alice:hun@ter2@/accounts?host=/nonexistent",
+      "postgresql://alice:hun%3Fter2@/accounts?host=/nonexistent",
     ])
   func noPasswordInErrors(text: String) throws {
     let uri = try #require(PostgresURI(text))

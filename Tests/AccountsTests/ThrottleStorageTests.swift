@@ -79,6 +79,36 @@ struct ThrottleStorageTests {
       try store.signIn(login: "alice", password: "Secret123")
     }
   }
+
+  @Test(
+    "a full table of locks does not drop the record a new login just made: its failures add up",
+    arguments: Engine.allCases)
+  func capKeepsTheNewRecord(engine: Engine) throws {
+    let store = try engine.makeStore(clock: clock)
+    _ = try store.createAccount(login: "alice", password: "Secret123")
+    let now = clock.now
+    // 100000 records of others, all locked for minutes to come.
+    switch engine {
+    case .sqlite:
+      _ = try store.query(
+        """
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+        INSERT INTO sign_in_failures SELECT printf('%064d', i), 5, \(now) + 600 + i / 1000 FROM n;
+        """)
+    case .postgres:
+      _ = try store.query(
+        """
+        INSERT INTO sign_in_failures
+        SELECT lpad(i::text, 64, '0'), 5, \(now) + 600 + i / 1000 FROM generate_series(1, 100000) i
+        """)
+    }
+    // A first failure is locked until now, sooner than any other record.
+    for _ in 0..<3 { #expect(try store.signIn(login: "alice", password: "wrong") == nil) }
+    #expect(throws: AccountStoreError.throttled(retryAfterSeconds: 1)) {
+      try store.signIn(login: "alice", password: "Secret123")
+    }
+    #expect(try store.query("SELECT count(*) FROM sign_in_failures") == "100000")
+  }
 }
 
 /// The system's SHA-256 of `text`, in hexadecimal.

@@ -1,6 +1,7 @@
-import Door
 import Foundation
 import Testing
+
+@testable import Door
 
 /// Sessions counted across processes through locked files: real files, real locks, real
 /// processes holding them.
@@ -168,4 +169,29 @@ struct LiveSessionsTests {
     #expect(left.count == 3)
     seat.leave()
   }
+
+  @Test(
+    "an entry that cannot be read for want of descriptors or locks is never removed: refused",
+    arguments: [("open", EMFILE), ("open", ENFILE), ("lock", ENOLCK)])
+  func unreadableEntryKept(call: String, error: Int32) throws {
+    let folder = try Folder()
+    let seat = try folder.sessions.enter(address: "192.0.2.7", limits: Self.limits)
+    var failing = LiveSessions.EntryCalls.system
+    let fail: @Sendable () -> Int32 = {
+      errno = error
+      return -1
+    }
+    if call == "open" { failing.open = { _, _ in fail() } } else { failing.lock = { _ in fail() } }
+    let broken = LiveSessions(folder: folder.descriptor, entryCalls: failing)
+    #expect {
+      try broken.enter(address: "2001:db8::1", limits: Self.limits)
+    } throws: { refusal in
+      guard case SessionRefusal.uncountable(let reason) = refusal else { return false }
+      return reason.contains(String(cString: strerror(error)))
+    }
+    #expect(try folder.entries().count == 1)
+    #expect(try folder.sessions.count(address: "192.0.2.7") == .init(total: 1, fromAddress: 1))
+    seat.leave()
+  }
+
 }

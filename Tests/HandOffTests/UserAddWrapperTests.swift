@@ -43,10 +43,12 @@ struct UserAddWrapperTests {
 
   /// Runs the wrapper for `login` with `arguments`; `before` runs first in the scratch
   /// system (as root; the ids of what it starts in the background go in
-  /// `$d/background`), `failing` names a program whose stand-in fails without running it.
+  /// `$d/background`), `failing` names a program whose stand-in fails without running it;
+  /// with `terminatedOn`, the wrapper's process group gets SIGTERM (as from register's
+  /// time limit) once the stand-in of that program has started, and that one sleeps.
   func run(
     _ login: String, arguments: [String] = [], before: String = "", failing: String = "",
-    wrapper: String = Self.wrapper
+    terminatedOn: String = "", wrapper: String = Self.wrapper
   ) throws -> Run {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("register-useradd-\(UUID().uuidString.prefix(8))").path
@@ -67,6 +69,7 @@ struct UserAddWrapperTests {
       #!/bin/sh
       printf '%s\\n' "$p \\$*" >>$d/commands
       [ '\(failing)' != $p ] || exit 1
+      if [ '\(terminatedOn)' = $p ]; then : >$d/started; exec sleep 30; fi
       exec $d/real/$p "\\$@"
       EOF
         chmod 755 $d/fake-$p
@@ -74,8 +77,17 @@ struct UserAddWrapperTests {
       done
       \(before)
       status=0
-      env -i REGISTER_LOGIN='\(login)' REGISTER_PASSWORD_HASH='\(Self.hash)' \\
-        /bin/sh \(wrapper) \(quoted) >$d/output 2>&1 || status=$?
+      if [ -z '\(terminatedOn)' ]; then
+        env -i REGISTER_LOGIN='\(login)' REGISTER_PASSWORD_HASH='\(Self.hash)' \\
+          /bin/sh \(wrapper) \(quoted) >$d/output 2>&1 || status=$?
+      else
+        setsid env -i REGISTER_LOGIN='\(login)' REGISTER_PASSWORD_HASH='\(Self.hash)' \\
+          /bin/sh \(wrapper) \(quoted) >$d/output 2>&1 &
+        pid=$!
+        for _ in $(seq 300); do [ ! -e $d/started ] || break; sleep 0.1; done
+        /bin/kill -TERM -- -$pid
+        wait $pid || status=$?
+      fi
       echo $status >$d/status
       ls /home >$d/homes
       # Whatever the test started in the background (it wrote their ids) goes too.
@@ -203,5 +215,21 @@ struct UserAddWrapperTests {
     #expect(run.status == 1)
     #expect(run.ran("useradd") == 25)
     #expect(run.user("newbie") == nil)
+  }
+
+  @Test("SIGTERM while the password is set: the user, its group and its home are taken back")
+  func terminated() throws {
+    let run = try run("newbie", terminatedOn: "chpasswd")
+    #expect(run.status != 0)
+    #expect(run.ran("chpasswd") == 1)
+    #expect(run.user("newbie") == nil && !run.hasGroup("newbie"), "\(run.output)")
+    #expect(run.homes.isEmpty)
+  }
+
+  @Test("SIGTERM while useradd runs: nothing removed that it may not have made")
+  func terminatedInUseradd() throws {
+    let run = try run("newbie", terminatedOn: "useradd")
+    #expect(run.status != 0)
+    #expect(run.ran("userdel") == 0 && run.ran("groupdel") == 0)
   }
 }

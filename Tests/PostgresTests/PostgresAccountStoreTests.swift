@@ -68,6 +68,47 @@ struct PostgresAccountStoreTests {
     #expect(try server.psql(uri.text, "SELECT version FROM register_schema") == "\(known + 1)")
   }
 
+  @Test("schema 2 to 3: a throttle row keyed by another's digest is kept apart, not a 23505")
+  func digestMigrationWithPlantedKey() throws {
+    let connection = try PostgresConnection(uri: uri)
+    try PostgresSchema.migrate(connection, migrations: Array(PostgresSchema.migrations.prefix(2)))
+    // Two failed sign-ins before the upgrade: one as "alice", one as her key's digest.
+    let digest = SHA256.hex("alice")
+    try server.psql(
+      uri.text, "INSERT INTO sign_in_failures VALUES ('alice', 2, 100), ('\(digest)', 1, 200)")
+    try PostgresSchema.migrate(connection)
+    #expect(
+      try server.psql(
+        uri.text, "SELECT key_digest, failures, locked_until FROM sign_in_failures ORDER BY 3")
+        == "\(digest)|2|100\n\(SHA256.hex(digest))|1|200")
+    #expect(
+      try server.psql(uri.text, "SELECT version FROM register_schema")
+        == "\(PostgresSchema.migrations.count)")
+  }
+
+  @Test(
+    "under a default of REPEATABLE READ, twelve sign-ups at once from one address make the limit")
+  func addressLimitUnderRepeatableRead() throws {
+    let database = uri.text.split(separator: "?")[0].split(separator: "/").last!
+    try server.psql(
+      uri.text,
+      "ALTER DATABASE \"\(database)\" SET default_transaction_isolation = 'repeatable read'")
+    _ = try PostgresAccountStore(uri: uri, identity: FakeLoginPolicy())
+    let uri = uri
+    let results = try concurrently(12) { index in
+      (try PostgresAccountStore(uri: uri, identity: FakeLoginPolicy()), index)
+    } run: { store, index in
+      Result { () throws(AccountStoreError) in
+        try store.createAccount(
+          login: "user\(index)", password: "Secret123",
+          origin: SignUpOrigin(address: "192.0.2.7", limit: 3))
+      }
+    }
+    #expect(results.count { (try? $0.get()) != nil } == 3, "\(results)")
+    #expect(results.count { $0 == .failure(.addressLimitReached(limit: 3)) } == 9)
+    #expect(try server.psql(uri.text, "SELECT count(*) FROM accounts") == "3")
+  }
+
   @Test("a serialization failure (40001) is retried: the loser of a race is told it is taken")
   func serializationFailureRetried() throws {
     // SERIALIZABLE, as CockroachDB always is: a conflicting row that a concurrent
