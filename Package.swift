@@ -103,7 +103,7 @@ let package = Package(
     .testTarget(name: "PasswordQualityTests", dependencies: ["PasswordQuality", "Registration"]),
     // What only the PostgreSQL store has, through @testable import.
     .testTarget(
-      name: "PostgresTests", dependencies: ["Accounts", "Registration", "TestSupport"]),
+      name: "PostgresTests", dependencies: ["Accounts", "Digest", "Registration", "TestSupport"]),
     .testTarget(
       name: "PlainFrontEndTests",
       dependencies: ["PlainFrontEnd", "Registration", "TestSupport"]),
