@@ -50,6 +50,13 @@ public final class RegistrationViewModel: ScreenModel {
   /// Over SSH: the client's address has made as many accounts in 24 hours as
   /// `--max-per-address` allows. Said under the button from the start, and kept.
   public private(set) var addressLimitNotice: String?
+  /// True once the account has been on its way for `slowStoreDelay` without an answer: a
+  /// store that waits through a failover (PostgreSQL, up to `failover-wait`). The form
+  /// says the store is briefly away instead of "Creating the account…".
+  public private(set) var storeIsSlow = false
+
+  /// How long an account may be on its way before the form says the store is away.
+  public static let slowStoreDelay = Duration.seconds(3)
 
   /// How long typing must pause before the login is looked up.
   public static let availabilityDelay = Duration.milliseconds(250)
@@ -287,6 +294,9 @@ public final class RegistrationViewModel: ScreenModel {
 
   private func create() {
     let (store, policy, login, password, origin) = (store, policy, login, password, origin)
+    let slow = scheduler.schedule(after: Self.slowStoreDelay) { [weak self] in
+      self?.storeIsSlow = true
+    }
     scheduler.perform({
       Result { () throws(AccountStoreError) in
         // A user or group may have been made with this name since the lookup.
@@ -295,7 +305,9 @@ public final class RegistrationViewModel: ScreenModel {
         return try store.createAccount(login: login, password: password, origin: origin)
       }
     }) { [weak self] result in
+      slow.cancel()
       guard let self else { return }
+      assign(false, to: \.storeIsSlow)
       switch result {
       case .success(let account):
         form.finish(.done, standing)

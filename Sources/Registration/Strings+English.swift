@@ -11,6 +11,7 @@ extension Strings {
     signInLink: "Sign in",
     terminalTooSmall: { "Terminal too small: needs at least \($0) columns and \($1) rows" },
     creatingAccount: "Creating the account…",
+    storeBrieflyAway: "The store is briefly away; still trying…",
     loginTakenMeanwhile: "The login was just taken. Choose another.",
     signInTitle: "Sign in",
     signInButton: "Sign in",

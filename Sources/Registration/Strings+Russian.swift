@@ -26,6 +26,7 @@ extension Strings {
         + "\($1) \(russianPlural($1, "строки", "строк", "строк"))"
     },
     creatingAccount: "Создаём аккаунт…",
+    storeBrieflyAway: "Хранилище ненадолго недоступно; пробуем ещё…",
     loginTakenMeanwhile: "Логин только что заняли. Выберите другой.",
     signInTitle: "Вход",
     signInButton: "Войти",

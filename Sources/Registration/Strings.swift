@@ -15,6 +15,8 @@ public struct Strings: Sendable {
   /// Given the columns and rows needed.
   public var terminalTooSmall: @Sendable (Int, Int) -> String
   public var creatingAccount: String
+  /// Instead of `creatingAccount` when the store has not answered for a while.
+  public var storeBrieflyAway: String
   public var loginTakenMeanwhile: String
 
   // Sign in

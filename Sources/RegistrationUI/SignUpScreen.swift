@@ -53,7 +53,9 @@ public final class SignUpScreen {
       VStack {
         submitArea(
           submitButton, busy: { viewModel.isCreating || viewModel.isWaitingToSubmit },
-          busyText: viewModel.isCreating ? strings.creatingAccount : viewModel.checkingText + "…",
+          busyText: viewModel.isCreating
+            ? (viewModel.storeIsSlow ? strings.storeBrieflyAway : strings.creatingAccount)
+            : viewModel.checkingText + "…",
           message: { sessionNotice() ?? viewModel.notice },
           isHint: { sessionNotice() == nil && viewModel.noticeIsHint },
           fitting: Self.longestNotices(strings), submit: { submit() })

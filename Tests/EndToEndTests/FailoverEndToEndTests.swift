@@ -72,6 +72,8 @@ struct FailoverEndToEndTests {
     Thread.sleep(until: start + .seconds(15))
     let old = try cluster.loseLeader(loss)
     try forms[0].tmux.keys("Enter")  // in the last field: Create account, in the pause
+    // The store waits for a new leader; the form says so, everything typed kept.
+    try forms[0].tmux.wait(forText: "The store is briefly away; still trying…")
     let new = try cluster.waitForLeader(other: old)
     #expect(new != old)
     try forms[1].tmux.keys("Enter")

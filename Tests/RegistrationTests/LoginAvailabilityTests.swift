@@ -211,4 +211,23 @@ struct AccountCreationTests {
     #expect(!model.isCreating)
     #expect(store.count == 1)
   }
+
+  @Test("an account long on its way (a store waiting through a failover): said, then made")
+  func slowStore() {
+    var created: CreatedAccount?
+    model.events.listen { if case .created(let account) = $0 { created = account } }
+    model.submit()
+    // Whatever the submission waited for answers; the account's own call stays on its way.
+    while !model.isCreating && scheduler.pendingWork > 0 { scheduler.finishWork() }
+    #expect(model.isCreating)
+    scheduler.advance(by: RegistrationViewModel.slowStoreDelay - .milliseconds(1))
+    #expect(!model.storeIsSlow)
+    scheduler.advance(by: .milliseconds(1))
+    #expect(model.storeIsSlow)
+    #expect(model.login == "bobby" && model.password == "Secret123")
+    scheduler.finishAllWork()
+    #expect(created?.login == "bobby")
+    #expect(!model.storeIsSlow)
+    #expect(scheduler.pendingTimers == 0)
+  }
 }

@@ -209,6 +209,21 @@ struct SignUpScreenTests {
     #expect(form.application.exit == .stopped)
   }
 
+  @Test("an account long on its way: the store is briefly away, said under the button")
+  func slowStore() {
+    let form = SignUpHarness()
+    form.fillValidForm()
+    form.press(Key(.tab), Key(.enter))
+    form.wait(RegistrationViewModel.slowStoreDelay)
+    #expect(form.screen.lines.contains { $0.contains("The store is briefly away; still trying…") })
+    #expect(!form.screen.lines.contains { $0.contains("Creating the account…") })
+    form.settle()
+    guard case .signedUp = form.app.outcome else {
+      Issue.record("no account: \(String(describing: form.app.outcome))")
+      return
+    }
+  }
+
   @Test("Esc cancels and Ctrl-C interrupts")
   func leaving() {
     let cancelled = SignUpHarness()
