@@ -60,9 +60,12 @@ let package = Package(
     .target(name: "Door"),
     // The site file (/etc/register/register.conf): read, checked, and its questions.
     .target(name: "SiteFile"),
+    // The JSON the program writes (the result line, the admin's JSON Lines).
+    .target(name: "JSONText"),
     // `register admin`: the accounts' keeper (list, decide, delete, reset, ban, the door).
     .target(
-      name: "Admin", dependencies: ["Accounts", "Policy", "Registration", "HandOff", "Terminal"]),
+      name: "Admin",
+      dependencies: ["Accounts", "Policy", "Registration", "HandOff", "Terminal", "JSONText"]),
     // The line-by-line front end on the same view models.
     .target(name: "PlainFrontEnd", dependencies: ["Registration", "Terminal"]),
     // Every feature of the fields on one screen, and the program that shows it.
@@ -82,6 +85,7 @@ let package = Package(
       dependencies: [
         "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Policy",
         "PasswordQuality", "Terminal", "Widgets", "HandOff", "Door", "SiteFile", "Admin",
+        "JSONText",
       ]),
 
     // For the tests: an in-memory store, screen snapshots, a seeded random generator, a
@@ -119,7 +123,7 @@ let package = Package(
       dependencies: ["Admin", "Accounts", "Policy", "Registration", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SSHKeys"]),
     // The executable's own parts (the JSON writer), through @testable import.
-    .testTarget(name: "RegisterTests", dependencies: ["register", "SiteFile"]),
+    .testTarget(name: "RegisterTests", dependencies: ["register", "SiteFile", "JSONText"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Accounts
 import Door
+import JSONText
 import Registration
 import Terminal
 

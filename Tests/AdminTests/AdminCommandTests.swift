@@ -155,6 +155,12 @@ struct AdminCommandTests {
     #expect(
       try store.admin("list", "--json").objects()[0]["reason"] as? String
         == "evil\u{1B}]0;owned\u{07}")
+    // Format characters too (a right-to-left override turns what follows around on screen),
+    // as in the program's own JSON.
+    _ = try store.service.createAccount(login: "grace", password: "Zq7vLm2pR")
+    #expect(store.admin("lock", "grace", "--reason", "a\u{202E}b").status == 0)
+    let shown = store.admin("list", "--json").text
+    #expect(!shown.contains("\u{202E}") && shown.contains("\\u202e"), "\(shown)")
   }
 
   @Test(

@@ -1,9 +1,11 @@
-/// Writes the one-object JSON results the program prints. Keys keep the order given.
+/// Writes the JSON the program prints: the result line, and `register admin`'s JSON
+/// Lines. Keys keep the order given.
 ///
-/// Small on purpose: the results are flat objects of strings, and Foundation's encoder
-/// would cost the process a quarter of its memory.
-enum JSON {
-  static func object(_ pairs: KeyValuePairs<String, String>) -> String {
+/// Small on purpose: the results are flat objects, and Foundation's encoder would cost
+/// the process a quarter of its memory.
+public enum JSON {
+  /// A flat object of strings, on one line.
+  public static func object(_ pairs: KeyValuePairs<String, String>) -> String {
     "{" + pairs.map { "\(string($0.key)):\(string($0.value))" }.joined(separator: ",") + "}"
   }
 
@@ -11,7 +13,7 @@ enum JSON {
   /// and paragraph separators (line ends to JavaScript), format, private-use and
   /// unassigned code points are written as `\uXXXX`: the line stays valid, and shown on
   /// a terminal it neither drives the terminal nor hides anything.
-  static func string(_ value: String) -> String {
+  public static func string(_ value: String) -> String {
     var out = "\""
     for scalar in value.unicodeScalars {
       switch scalar {
