@@ -60,8 +60,6 @@ public final class RegistrationViewModel: ScreenModel {
 
   /// How long typing must pause before the login is looked up.
   public static let availabilityDelay = Duration.milliseconds(250)
-  /// How long typing must pause before the password policy is asked (same as the login).
-  public static let passwordCheckDelay = NewPasswordRows.delay
 
   @ObservationIgnored private let requirementsByField: [RegistrationField: [RequirementStatus]]
   /// "Login is free", when the form has that row.
@@ -171,11 +169,6 @@ public final class RegistrationViewModel: ScreenModel {
   /// tried to submit; never while typing in it the first time.
   public func showsError(for field: RegistrationField) -> Bool {
     form.showsError(for: field) { requirements(for: field).contains { $0.state == .unmet } }
-  }
-
-  /// The first field, in form order, with a requirement not met.
-  public var firstFieldWithUnmetRequirement: RegistrationField? {
-    RegistrationField.allCases.first { standing(of: $0) != .met }
   }
 
   /// True when every requirement is met or still being checked, and no account is being
