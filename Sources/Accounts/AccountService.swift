@@ -67,16 +67,17 @@ public final class AccountService: ClosableAccountStore, PrehashedAccountStore,
 
   // MARK: Signing up
 
-  public func createAccount(login: String, password: String) throws(AccountStoreError)
-    -> CreatedAccount
-  {
-    try create(login: login, password: password, origin: nil)
-  }
-
-  public func createAccount(login: String, password: String, origin: SignUpOrigin)
-    throws(AccountStoreError) -> CreatedAccount
-  {
-    try create(login: login, password: password, origin: origin)
+  public func createAccount(_ signUp: SignUp) throws(AccountStoreError) -> CreatedAccount {
+    // Refused before the hash, which is slow on purpose.
+    try Self.refuseNUL(signUp.login, "login")
+    try Self.refuseNUL(signUp.password, "password")
+    // crypt(3) takes no more: refused in words, not as "could not hash".
+    guard signUp.password.utf8.count <= PasswordHash.longestPassword else {
+      throw .passwordTooLong(longestBytes: PasswordHash.longestPassword)
+    }
+    return try insert(
+      login: signUp.login, passwordHash: try hasher.hash(signUp.password), origin: signUp.origin,
+      details: signUp.details)
   }
 
   /// For the benchmark, which times the store without yescrypt.
@@ -92,25 +93,12 @@ public final class AccountService: ClosableAccountStore, PrehashedAccountStore,
     return try table.delete(key: key, login: login)
   }
 
-  /// The password hashed, then the account inserted.
-  private func create(login: String, password: String, origin: SignUpOrigin?)
-    throws(AccountStoreError) -> CreatedAccount
-  {
-    // Refused before the hash, which is slow on purpose.
-    try Self.refuseNUL(login, "login")
-    try Self.refuseNUL(password, "password")
-    // crypt(3) takes no more: refused in words, not as "could not hash".
-    guard password.utf8.count <= PasswordHash.longestPassword else {
-      throw .passwordTooLong(longestBytes: PasswordHash.longestPassword)
-    }
-    return try insert(login: login, passwordHash: try hasher.hash(password), origin: origin)
-  }
-
   /// Inserts the account in one step that also refuses a lookalike and a sign-up over a
   /// limit: no race slips past either.
-  private func insert(login: String, passwordHash: String, origin: SignUpOrigin?)
-    throws(AccountStoreError) -> CreatedAccount
-  {
+  private func insert(
+    login: String, passwordHash: String, origin: SignUpOrigin?,
+    details: SignUpDetails = SignUpDetails()
+  ) throws(AccountStoreError) -> CreatedAccount {
     try Self.refuseNUL(login, "login")
     let now = clock()
     // Stored as typed, after NFC.
@@ -137,7 +125,8 @@ public final class AccountService: ClosableAccountStore, PrehashedAccountStore,
       },
       rate: options.signUpsPerHour.map {
         NewAccount.Limit(count: $0, since: Timestamp.string(now - 60 * 60))
-      })
+      },
+      details: details)
     switch try table.insert(new) {
     case .inserted:
       audit(

@@ -114,6 +114,8 @@ struct NewAccount: Sendable {
   let origin: Origin?
   /// The door-wide limit (`sign-ups-per-hour`), if the store has one.
   let rate: Limit?
+  /// The answers and keys, inserted in the same transaction as the account.
+  let details: SignUpDetails
 
   struct Origin: Sendable {
     /// The address as normalised (`ClientAddress.text`).

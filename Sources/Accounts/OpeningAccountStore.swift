@@ -60,10 +60,8 @@ public final class OpeningAccountStore: AccountStore {
     try opened().get().availability(of: login)
   }
 
-  public func createAccount(login: String, password: String) throws(AccountStoreError)
-    -> CreatedAccount
-  {
-    try opened().get().createAccount(login: login, password: password)
+  public func createAccount(_ signUp: SignUp) throws(AccountStoreError) -> CreatedAccount {
+    try opened().get().createAccount(signUp)
   }
 
   public func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?
@@ -76,12 +74,6 @@ public final class OpeningAccountStore: AccountStore {
   {
     try opened().get().changePassword(
       login: login, currentPassword: currentPassword, newPassword: newPassword)
-  }
-
-  public func createAccount(login: String, password: String, origin: SignUpOrigin)
-    throws(AccountStoreError) -> CreatedAccount
-  {
-    try opened().get().createAccount(login: login, password: password, origin: origin)
   }
 
   public func accountsCreated(from address: String) throws(AccountStoreError) -> Int {

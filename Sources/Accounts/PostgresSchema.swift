@@ -103,6 +103,30 @@ enum PostgresSchema {
       expires_at bigint NOT NULL
     )
     """,
+    // 5: what a sign-up brings. The answers to the site's questions (a checkbox in
+    // `checked`, anything else in `text`), and SSH keys: a fingerprint is one account's.
+    // Both go with their account. Logins indexed as typed, for `register keys`, which
+    // sshd calls with the Unix user name.
+    """
+    CREATE TABLE answers (
+      account_id bigint NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+      name text NOT NULL,
+      position integer NOT NULL,
+      text text,
+      checked boolean,
+      PRIMARY KEY (account_id, name)
+    );
+    CREATE TABLE account_keys (
+      fingerprint text PRIMARY KEY,
+      account_id bigint NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+      type text NOT NULL,
+      base64 text NOT NULL,
+      comment text NOT NULL,
+      added_at timestamptz NOT NULL
+    );
+    CREATE INDEX account_keys_account ON account_keys (account_id);
+    CREATE INDEX accounts_login ON accounts (login)
+    """,
   ]
 
   /// How many migrations have run. Fails with 42P01 on a database never migrated.

@@ -77,6 +77,8 @@ extension SQLiteAccountTable {
       // In WAL mode NORMAL cannot corrupt the file; a power cut may lose the last commit
       // (an account just created), and every commit is spared a disk sync.
       try database.execute("PRAGMA synchronous = NORMAL")
+      // An account's answers and keys go with it (ON DELETE CASCADE).
+      try database.execute("PRAGMA foreign_keys = ON")
     } catch {
       throw AccountStoreError(error)
     }

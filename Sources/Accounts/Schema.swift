@@ -78,6 +78,30 @@ enum Schema {
       expires_at INTEGER NOT NULL
     ) WITHOUT ROWID;
     """,
+    // 7: what a sign-up brings. The answers to the site's questions (a checkbox as 0 or
+    // 1 in `checked`, anything else in `text`), and SSH keys: a fingerprint is one
+    // account's. Both go with their account. Logins indexed as typed, for `register keys`,
+    // which sshd calls with the Unix user name.
+    """
+    CREATE TABLE answers (
+      account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+      name TEXT NOT NULL,
+      position INTEGER NOT NULL,
+      text TEXT,
+      checked INTEGER,
+      PRIMARY KEY (account_id, name)
+    ) WITHOUT ROWID;
+    CREATE TABLE account_keys (
+      fingerprint TEXT PRIMARY KEY,
+      account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+      type TEXT NOT NULL,
+      base64 TEXT NOT NULL,
+      comment TEXT NOT NULL,
+      added_at TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX account_keys_account ON account_keys (account_id);
+    CREATE INDEX accounts_login ON accounts (login);
+    """,
   ]
 
   static var version: Int { migrations.count }

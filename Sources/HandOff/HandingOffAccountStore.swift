@@ -32,20 +32,8 @@ public final class HandingOffAccountStore: AccountStore {
     creating.withLock { _ in }
   }
 
-  public func createAccount(login: String, password: String) throws(AccountStoreError)
-    -> CreatedAccount
-  {
-    try handingOn { () throws(AccountStoreError) in
-      try store.createAccount(login: login, password: password)
-    }
-  }
-
-  public func createAccount(login: String, password: String, origin: SignUpOrigin)
-    throws(AccountStoreError) -> CreatedAccount
-  {
-    try handingOn { () throws(AccountStoreError) in
-      try store.createAccount(login: login, password: password, origin: origin)
-    }
+  public func createAccount(_ signUp: SignUp) throws(AccountStoreError) -> CreatedAccount {
+    try handingOn { () throws(AccountStoreError) in try store.createAccount(signUp) }
   }
 
   private func handingOn(_ create: () throws(AccountStoreError) -> CreatedAccount)

@@ -83,6 +83,8 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
   case signUpsClosed(message: String?)
   /// The client's address is banned (`register admin ban address`).
   case addressBanned
+  /// An SSH key's fingerprint is already another account's: nothing was stored.
+  case keyTaken
 
   public var description: String { description(in: .english) }
 
@@ -112,6 +114,7 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     case .accountLocked(let reason): strings.accountLocked(reason)
     case .signUpsClosed(let message): strings.signUpsClosed(message)
     case .addressBanned: strings.addressBanned
+    case .keyTaken: strings.keyTaken
     }
   }
 }
@@ -150,9 +153,6 @@ public protocol AccountStore: Sendable {
   func isLoginTaken(_ login: String) throws(AccountStoreError) -> Bool
   /// Whether the login is free, taken, or looks like an existing one.
   func availability(of login: String) throws(AccountStoreError) -> LoginAvailability
-  /// Creates an account; throws `.loginTaken` if the login is taken or looks like an
-  /// existing one, even by a race.
-  func createAccount(login: String, password: String) throws(AccountStoreError) -> CreatedAccount
   /// The account, if the login's identity has one and the password is its password
   /// (where two accounts from before share an identity, the one with exactly this login);
   /// otherwise nil. Throws `.throttled` without checking the password after too many
@@ -169,17 +169,68 @@ public protocol AccountStore: Sendable {
 
   // Sign-up over SSH: where accounts come from, and taking one back.
 
-  /// Creates an account as `createAccount(login:password:)` does, recording
-  /// `origin.address` with it. With `origin.limit`, throws `.addressLimitReached` instead
-  /// when that many accounts from the address were created in the last 24 hours: decided
-  /// in the statement that inserts, so sessions racing from one address cannot all pass.
-  func createAccount(login: String, password: String, origin: SignUpOrigin)
-    throws(AccountStoreError) -> CreatedAccount
+  /// Creates an account; throws `.loginTaken` if the login is taken or looks like an
+  /// existing one, even by a race. With `signUp.origin`, records its address with the
+  /// account, and with `origin.limit` throws `.addressLimitReached` instead when that many
+  /// accounts from the address were created in the last 24 hours: decided in the statement
+  /// that inserts, so sessions racing from one address cannot all pass. The account's
+  /// answers and keys (`signUp.details`) are stored in the same step, or nothing is.
+  func createAccount(_ signUp: SignUp) throws(AccountStoreError) -> CreatedAccount
   /// How many accounts were created from `address` in the last 24 hours.
   func accountsCreated(from address: String) throws(AccountStoreError) -> Int
   /// Removes the account stored with exactly this login (`CreatedAccount.login`, byte for
   /// byte): a sign-up whose hand-off failed. False when there is no such account.
   func deleteAccount(login: String) throws(AccountStoreError) -> Bool
+}
+
+/// One sign-up as the store receives it. The password is here only on its way to the hash.
+public struct SignUp: Sendable {
+  public let login: String
+  public let password: String
+  /// Nil for a sign-up on the host's own terminal.
+  public let origin: SignUpOrigin?
+  public let details: SignUpDetails
+
+  public init(
+    login: String, password: String, origin: SignUpOrigin? = nil,
+    details: SignUpDetails = SignUpDetails()
+  ) {
+    self.login = login
+    self.password = password
+    self.origin = origin
+    self.details = details
+  }
+}
+
+/// What a sign-up brings besides its login and password: the answers to the site's
+/// questions, in the site file's order, and the SSH keys it signs up with.
+public struct SignUpDetails: Hashable, Sendable {
+  public var answers: [QuestionAnswer]
+  public var keys: [AccountKey]
+
+  public init(answers: [QuestionAnswer] = [], keys: [AccountKey] = []) {
+    self.answers = answers
+    self.keys = keys
+  }
+}
+
+/// The answer to one of the site's questions (`[question NAME]` in the site file).
+public struct QuestionAnswer: Hashable, Sendable {
+  public enum Value: Hashable, Sendable {
+    /// A text, an email, a text area's lines or the choice made, as given.
+    case text(String)
+    /// A checkbox.
+    case checked(Bool)
+  }
+
+  /// The section's NAME.
+  public let name: String
+  public let value: Value
+
+  public init(name: String, value: Value) {
+    self.name = name
+    self.value = value
+  }
 }
 
 /// Where a sign-up comes from: the client's address (over SSH, from `SSH_CONNECTION`),
@@ -198,6 +249,20 @@ public struct SignUpOrigin: Hashable, Sendable {
 }
 
 extension AccountStore {
+  /// An account with a login and a password only, from nowhere in particular.
+  public func createAccount(login: String, password: String) throws(AccountStoreError)
+    -> CreatedAccount
+  {
+    try createAccount(SignUp(login: login, password: password))
+  }
+
+  /// An account with a login and a password only, recording where it came from.
+  public func createAccount(login: String, password: String, origin: SignUpOrigin)
+    throws(AccountStoreError) -> CreatedAccount
+  {
+    try createAccount(SignUp(login: login, password: password, origin: origin))
+  }
+
   /// For stores that know no skeletons: free or taken.
   public func availability(of login: String) throws(AccountStoreError) -> LoginAvailability {
     try isLoginTaken(login) ? .taken : .free

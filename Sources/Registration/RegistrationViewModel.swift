@@ -294,8 +294,7 @@ public final class RegistrationViewModel: ScreenModel {
       Result { () throws(AccountStoreError) in
         // A user or group may have been made with this name since the lookup.
         if policy.reservation(of: login) != nil { throw .loginTaken }
-        guard let origin else { return try store.createAccount(login: login, password: password) }
-        return try store.createAccount(login: login, password: password, origin: origin)
+        return try store.createAccount(SignUp(login: login, password: password, origin: origin))
       }
     }) { [weak self] result in
       slow.cancel()

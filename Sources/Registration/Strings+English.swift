@@ -250,6 +250,7 @@ extension Strings {
     // After "Account not created: ", as the store's other reasons are
     signUpsClosed: { message in "sign-ups are closed" + (message.map { ": \($0)" } ?? "") },
     addressBanned: "sign-ups from this address are not accepted",
+    keyTaken: "this SSH key belongs to another account",
     passwordTooLong: { "the password is longer than \($0) bytes" },
     signUpRateReached: { _ in "too many new accounts this hour; try again later" },
     signUpNotAvailable: "Sign-up is not available right now; please try again later.",

@@ -166,6 +166,8 @@ public struct Strings: Sendable {
   public var signUpsClosed: @Sendable (_ message: String?) -> String
   /// The client's address is banned (`register admin ban address`).
   public var addressBanned: String
+  /// An SSH key given at sign-up or added at `join@` is another account's.
+  public var keyTaken: String
   /// A password longer than a hash takes.
   public var passwordTooLong: @Sendable (_ longestBytes: Int) -> String
   /// `sign-ups-per-hour` is reached, from wherever.

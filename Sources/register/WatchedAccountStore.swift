@@ -50,12 +50,8 @@ final class WatchedAccountStore: AccountStore {
     try watched { () throws(AccountStoreError) in try store.availability(of: login) }
   }
 
-  func createAccount(login: String, password: String) throws(AccountStoreError)
-    -> CreatedAccount
-  {
-    try watched { () throws(AccountStoreError) in
-      try store.createAccount(login: login, password: password)
-    }
+  func createAccount(_ signUp: SignUp) throws(AccountStoreError) -> CreatedAccount {
+    try watched { () throws(AccountStoreError) in try store.createAccount(signUp) }
   }
 
   func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount? {
@@ -69,14 +65,6 @@ final class WatchedAccountStore: AccountStore {
     try watched { () throws(AccountStoreError) in
       try store.changePassword(
         login: login, currentPassword: currentPassword, newPassword: newPassword)
-    }
-  }
-
-  func createAccount(login: String, password: String, origin: SignUpOrigin)
-    throws(AccountStoreError) -> CreatedAccount
-  {
-    try watched { () throws(AccountStoreError) in
-      try store.createAccount(login: login, password: password, origin: origin)
     }
   }
 

@@ -59,12 +59,9 @@ struct OpenedStore: AccountStore {
     try store.availability(of: login)
   }
 
-  func createAccount(login: String, password: String) throws(AccountStoreError)
-    -> CreatedAccount
-  {
-    try store.createAccount(login: login, password: password)
+  func createAccount(_ signUp: SignUp) throws(AccountStoreError) -> CreatedAccount {
+    try store.createAccount(signUp)
   }
-
   func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount? {
     try store.signIn(login: login, password: password)
   }
@@ -74,12 +71,6 @@ struct OpenedStore: AccountStore {
   {
     try store.changePassword(
       login: login, currentPassword: currentPassword, newPassword: newPassword)
-  }
-
-  func createAccount(login: String, password: String, origin: SignUpOrigin)
-    throws(AccountStoreError) -> CreatedAccount
-  {
-    try store.createAccount(login: login, password: password, origin: origin)
   }
 
   func accountsCreated(from address: String) throws(AccountStoreError) -> Int {

@@ -33,8 +33,8 @@ final class UndeletableStore: AccountStore {
   func isLoginTaken(_ login: String) throws(AccountStoreError) -> Bool {
     try inner.isLoginTaken(login)
   }
-  func createAccount(login: String, password: String) throws(AccountStoreError) -> CreatedAccount {
-    try inner.createAccount(login: login, password: password)
+  func createAccount(_ signUp: SignUp) throws(AccountStoreError) -> CreatedAccount {
+    try inner.createAccount(signUp)
   }
   func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount? {
     try inner.signIn(login: login, password: password)
@@ -46,11 +46,7 @@ final class UndeletableStore: AccountStore {
     try inner.changePassword(
       login: login, currentPassword: currentPassword, newPassword: newPassword)
   }
-  func createAccount(login: String, password: String, origin: SignUpOrigin)
-    throws(AccountStoreError) -> CreatedAccount
-  {
-    try inner.createAccount(login: login, password: password, origin: origin)
-  }
+
   func accountsCreated(from address: String) throws(AccountStoreError) -> Int { 0 }
   func deleteAccount(login: String) throws(AccountStoreError) -> Bool {
     throw .unavailable("disk on fire")

@@ -9,8 +9,8 @@ final class ReviewingStore: AccountStore {
   func isLoginTaken(_ login: String) throws(AccountStoreError) -> Bool {
     try inner.isLoginTaken(login)
   }
-  func createAccount(login: String, password: String) throws(AccountStoreError) -> CreatedAccount {
-    Self.pending(try inner.createAccount(login: login, password: password))
+  func createAccount(_ signUp: SignUp) throws(AccountStoreError) -> CreatedAccount {
+    Self.pending(try inner.createAccount(signUp))
   }
   func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount? {
     throw .accountPending
@@ -20,11 +20,7 @@ final class ReviewingStore: AccountStore {
   {
     throw .accountPending
   }
-  func createAccount(login: String, password: String, origin: SignUpOrigin)
-    throws(AccountStoreError) -> CreatedAccount
-  {
-    Self.pending(try inner.createAccount(login: login, password: password, origin: origin))
-  }
+
   func accountsCreated(from address: String) throws(AccountStoreError) -> Int { 0 }
   func deleteAccount(login: String) throws(AccountStoreError) -> Bool {
     try inner.deleteAccount(login: login)

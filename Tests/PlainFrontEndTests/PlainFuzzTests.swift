@@ -199,12 +199,11 @@ final class RecordingStore: AccountStore {
     try inner.isLoginTaken(login)
   }
 
-  func createAccount(login: String, password: String) throws(AccountStoreError) -> CreatedAccount {
-    let account = try inner.createAccount(login: login, password: password)
-    accounts.withLock { $0.append(Account(login: login, password: password)) }
+  func createAccount(_ signUp: SignUp) throws(AccountStoreError) -> CreatedAccount {
+    let account = try inner.createAccount(signUp)
+    accounts.withLock { $0.append(Account(login: signUp.login, password: signUp.password)) }
     return account
   }
-
   func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount? {
     try inner.signIn(login: login, password: password)
   }
@@ -214,14 +213,6 @@ final class RecordingStore: AccountStore {
   {
     try inner.changePassword(
       login: login, currentPassword: currentPassword, newPassword: newPassword)
-  }
-
-  func createAccount(login: String, password: String, origin: SignUpOrigin)
-    throws(AccountStoreError) -> CreatedAccount
-  {
-    let account = try inner.createAccount(login: login, password: password, origin: origin)
-    accounts.withLock { $0.append(Account(login: login, password: password)) }
-    return account
   }
 
   func accountsCreated(from address: String) throws(AccountStoreError) -> Int {

@@ -93,7 +93,7 @@ final class FailingCreateStore: AccountStore {
   func isLoginTaken(_ login: String) throws(AccountStoreError) -> Bool {
     try inner.isLoginTaken(login)
   }
-  func createAccount(login: String, password: String) throws(AccountStoreError) -> CreatedAccount {
+  func createAccount(_ signUp: SignUp) throws(AccountStoreError) -> CreatedAccount {
     throw .handOffFailed(accountRemoved: true)
   }
   func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount? {
@@ -102,11 +102,7 @@ final class FailingCreateStore: AccountStore {
   func changePassword(login: String, currentPassword: String, newPassword: String)
     throws(AccountStoreError) -> ChangedPassword?
   { nil }
-  func createAccount(login: String, password: String, origin: SignUpOrigin)
-    throws(AccountStoreError) -> CreatedAccount
-  {
-    throw .handOffFailed(accountRemoved: true)
-  }
+
   func accountsCreated(from address: String) throws(AccountStoreError) -> Int { 0 }
   func deleteAccount(login: String) throws(AccountStoreError) -> Bool { false }
 }

@@ -19,11 +19,10 @@ final class InterruptedStore: AccountStore {
     try inner.isLoginTaken(login)
   }
 
-  func createAccount(login: String, password: String) throws(AccountStoreError) -> CreatedAccount {
+  func createAccount(_ signUp: SignUp) throws(AccountStoreError) -> CreatedAccount {
     whileCreating()
-    return try inner.createAccount(login: login, password: password)
+    return try inner.createAccount(signUp)
   }
-
   func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount? {
     try inner.signIn(login: login, password: password)
   }
@@ -33,13 +32,6 @@ final class InterruptedStore: AccountStore {
   {
     try inner.changePassword(
       login: login, currentPassword: currentPassword, newPassword: newPassword)
-  }
-
-  func createAccount(login: String, password: String, origin: SignUpOrigin)
-    throws(AccountStoreError) -> CreatedAccount
-  {
-    whileCreating()
-    return try inner.createAccount(login: login, password: password, origin: origin)
   }
 
   func accountsCreated(from address: String) throws(AccountStoreError) -> Int {

@@ -17,11 +17,10 @@ final class FailingStore: AccountStore {
     try check()
     return false
   }
-  func createAccount(login: String, password: String) throws(AccountStoreError)
-    -> CreatedAccount
-  {
+  func createAccount(_ signUp: SignUp) throws(AccountStoreError) -> CreatedAccount {
     try check()
-    return CreatedAccount(login: login, passwordHash: "$y$x", createdAt: "2026-12-01T00:00:00Z")
+    return CreatedAccount(
+      login: signUp.login, passwordHash: "$y$x", createdAt: "2026-12-01T00:00:00Z")
   }
   func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount? {
     try check()
@@ -33,11 +32,7 @@ final class FailingStore: AccountStore {
     try check()
     return nil
   }
-  func createAccount(login: String, password: String, origin: SignUpOrigin)
-    throws(AccountStoreError) -> CreatedAccount
-  {
-    try createAccount(login: login, password: password)
-  }
+
   func accountsCreated(from address: String) throws(AccountStoreError) -> Int {
     try check()
     return 0

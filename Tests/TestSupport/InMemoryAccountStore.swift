@@ -61,16 +61,8 @@ public final class InMemoryAccountStore: AccountStore {
     return accounts.withLock { availability(of: login, in: $0) }
   }
 
-  public func createAccount(login: String, password: String) throws(AccountStoreError)
-    -> CreatedAccount
-  {
-    try create(login: login, password: password, origin: nil)
-  }
-
-  public func createAccount(login: String, password: String, origin: SignUpOrigin)
-    throws(AccountStoreError) -> CreatedAccount
-  {
-    try create(login: login, password: password, origin: origin)
+  public func createAccount(_ signUp: SignUp) throws(AccountStoreError) -> CreatedAccount {
+    try create(login: signUp.login, password: signUp.password, origin: signUp.origin)
   }
 
   public func accountsCreated(from address: String) throws(AccountStoreError) -> Int {
