@@ -22,6 +22,8 @@ public final class Checkbox: View {
   private let value: Binding<Bool>
   /// The application's glyphs: the box's width decides where wrapped lines start.
   private var glyphs = Theme.Glyphs.unicode
+  /// The label laid out for the last measure or drawing (they ask the same).
+  private var wrap = TextWrapCache()
 
   /// A checkbox showing and toggling `isOn`.
   /// - Parameters:
@@ -73,7 +75,7 @@ public final class Checkbox: View {
   /// The wrapped label, and a row for the caption or the error if there is one.
   public override func sizeThatFits(_ proposal: Size) -> Size {
     let (runs, indent) = runs(glyphs, on: value.get())
-    let lines = TextWrap.lineCount(runs, width: proposal.width, indent: indent)
+    let lines = wrap.lineCount(runs, width: proposal.width, indent: indent)
     return Size(width: proposal.width, height: lines + (messageRow == nil ? 0 : 1))
   }
 
@@ -86,7 +88,7 @@ public final class Checkbox: View {
     let style =
       !enabled ? Style(.dim) : error ? theme.error : isFocused ? theme.focusedLabel : theme.label
     let (runs, indent) = runs(theme.glyphs, on: value.get())
-    let pieces = TextWrap.layout(runs, width: canvas.size.width, indent: indent)
+    let pieces = wrap.layout(runs, width: canvas.size.width, indent: indent)
     for piece in pieces {
       canvas.draw(piece.text, at: Point(x: piece.x, y: piece.line), style: style)
     }

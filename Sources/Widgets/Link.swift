@@ -9,6 +9,8 @@ public final class Link: Control {
   public let title: String
   /// What following it does.
   public var action: () -> Void
+  /// The words laid out for the last measure or drawing (they ask the same).
+  private var wrap = TextWrapCache()
 
   /// A link titled `title` after `lead`.
   public init(_ lead: String = "", title: String, action: @escaping () -> Void) {
@@ -27,15 +29,15 @@ public final class Link: Control {
     let whole = TextWidth.columns(of: lead + title)
     if whole <= proposal.width { return Size(width: whole, height: 1) }
     return Size(
-      width: TextWrap.columns([lead, title], width: proposal.width),
-      height: TextWrap.lineCount([lead, title], width: proposal.width))
+      width: wrap.columns([lead, title], width: proposal.width),
+      height: wrap.lineCount([lead, title], width: proposal.width))
   }
 
   /// The lead, then the title in the link's style.
   public override func draw(in canvas: Canvas) {
     let theme = canvas.theme
     canvas.clear()
-    for piece in TextWrap.layout([lead, title], width: canvas.size.width) {
+    for piece in wrap.layout([lead, title], width: canvas.size.width) {
       let style = piece.run == 0 ? theme.text : isFocused ? theme.focusedLink : theme.link
       canvas.draw(piece.text, at: Point(x: piece.x, y: piece.line), style: style)
     }

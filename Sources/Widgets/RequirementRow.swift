@@ -38,6 +38,12 @@ public final class RequirementRow: Control {
   @ViewState public var offer: Offer?
   /// The application's glyphs: the icon's width decides where wrapped lines start.
   private var glyphs = Theme.Glyphs.unicode
+  /// The text laid out for the last measure or drawing, and the met texts struck through:
+  /// every key may redraw the rows, few change their words.
+  private var wrap = TextWrapCache()
+  private var struck: [String: String] = [:]
+  /// How many times the row's words were laid out: what tests count.
+  @_spi(Testing) public var layoutCount: Int { wrap.layouts }
 
   /// A row showing `text` in `state`, both read when it is drawn; `fitting` lists the
   /// other texts it may show, for its ``idealWidth(for:)``.
@@ -95,7 +101,7 @@ public final class RequirementRow: Control {
     let (runs, indent) = runs(state())
     return Size(
       width: proposal.width,
-      height: TextWrap.lineCount(runs, width: proposal.width, indent: indent))
+      height: wrap.lineCount(runs, width: proposal.width, indent: indent))
   }
 
   /// The icon, the text (struck when met) and the offer, wrapped under the text.
@@ -111,12 +117,22 @@ public final class RequirementRow: Control {
       case .pending: theme.pending
       }
     let (runs, indent) = runs(state)
-    for piece in TextWrap.layout(runs, width: canvas.size.width, indent: indent) {
+    for piece in wrap.layout(runs, width: canvas.size.width, indent: indent) {
       let isOffer = piece.run == 2
       let text =
-        state == .met && glyphs.canStrike && piece.run == 1 ? piece.text.struckThrough : piece.text
+        state == .met && glyphs.canStrike && piece.run == 1 ? struckThrough(piece.text) : piece.text
       let pieceStyle = isOffer ? (isFocused ? theme.focusedLink : theme.link) : style
       canvas.draw(text, at: Point(x: piece.x, y: piece.line), style: pieceStyle)
     }
+  }
+
+  /// `text` struck through, kept: a row's few texts are struck again on every redraw.
+  private func struckThrough(_ text: String) -> String {
+    if let kept = struck[text] { return kept }
+    // A few texts per row; one that keeps changing (an answer) must not pile up.
+    if struck.count >= 8 { struck.removeAll() }
+    let result = text.struckThrough
+    struck[text] = result
+    return result
   }
 }
