@@ -131,9 +131,8 @@ public final class Form<Field: CaseIterable & Hashable & Sendable> {
   /// about to be replaced), and a submission that waited is called off (it was for other
   /// input).
   func inputChanged() {
-    let phase = phase
     if phase != .submitting { state.assign(nil, to: \.message) }
-    if phase == .waitingForChecks { state.phase = .editing }
+    stopWaiting()
   }
 
   /// Submitting: `.started` moves to `.submitting` (the caller asks the store), `.waiting`
@@ -141,18 +140,22 @@ public final class Form<Field: CaseIterable & Hashable & Sendable> {
   /// now on.
   func submit(_ standing: (Field) -> FieldStanding) -> Submission<Field> {
     guard isOpen else { return .busy }
-    if fields.allSatisfy({ standing($0) == .met }) {
+    // Each field judged once: a judgement reads all of its rows.
+    let standings = fields.map(standing)
+    if standings.allSatisfy({ $0 == .met }) {
       state.phase = .submitting
       state.assign(nil, to: \.message)
-      refresh(standing)
+      // Not open any more: nothing can be submitted until the store answers.
+      state.assign(false, to: \.canSubmit)
       return .started
     }
-    if isReady(standing) {
+    if !standings.contains(.unmet) {
       state.assign(.waitingForChecks, to: \.phase)
       return .waiting
     }
     state.assign(true, to: \.hasAttemptedSubmit)
-    return .rejected(firstUnmet: firstUnmet(standing) ?? fields[0])
+    let first = standings.firstIndex(of: .unmet) ?? standings.firstIndex { $0 != .met }
+    return .rejected(firstUnmet: fields[first ?? 0])
   }
 
   /// Whether a submission that waited may go on: it waited and no check is left answering.

@@ -14,6 +14,8 @@ final class NewPasswordRows {
 
   /// The rows, password first, then confirmation.
   let statuses: [RequirementStatus]
+  /// The same rows by field, grouped once: asked on every key.
+  private let statusesByField: [RegistrationField: [RequirementStatus]]
   /// "Hard to guess", when there is a password policy.
   private let policyCheck: DebouncedCheck<Question, PasswordVerdict>?
   private let estimator: (any StrengthEstimator)?
@@ -39,6 +41,7 @@ final class NewPasswordRows {
     answered: @escaping () -> Void
   ) {
     self.statuses = statuses
+    statusesByField = Dictionary(grouping: statuses, by: \.field)
     self.estimator = estimator
     let policyRow = statuses.first { $0.requirement.remoteCheck == .passwordPolicy }
     policyCheck = policy.flatMap { policy in
@@ -61,12 +64,14 @@ final class NewPasswordRows {
 
   /// The rows of `field` (`.password` or `.confirmation`).
   func statuses(for field: RegistrationField) -> [RequirementStatus] {
-    statuses.filter { $0.field == field }
+    statusesByField[field] ?? []
   }
 
-  /// Re-decides the rows decided at once (every row but the policy's).
-  func revalidate(_ input: RegistrationInput) {
-    for status in statuses {
+  /// Re-decides the rows decided at once (every row but the policy's): of `fields` only,
+  /// when only they read what changed (a row reads its own field and those before it: the
+  /// confirmation's reads the password), otherwise all of them.
+  func revalidate(_ input: RegistrationInput, fields: [RegistrationField]? = nil) {
+    for status in fields.map({ $0.flatMap(statuses(for:)) }) ?? statuses {
       if let met = status.requirement.isMet(by: input) { status.update(met ? .met : .unmet) }
     }
   }

@@ -34,7 +34,7 @@ public final class RegistrationViewModel: ScreenModel {
   }
   public var confirmation: String {
     get { form[.confirmation] }
-    set { if form.take(newValue, for: .confirmation) { inputChanged() } }
+    set { if form.take(newValue, for: .confirmation) { confirmationChanged() } }
   }
 
   /// The inputs, the phase of the submission and what the form says about itself.
@@ -218,29 +218,33 @@ public final class RegistrationViewModel: ScreenModel {
   // MARK: Inside
 
   private func loginChanged() {
-    // The rules first: whether the store is asked depends on them.
-    inputChanged()
+    form.inputChanged()
+    // The rules first: whether the store is asked depends on them. The form decides once,
+    // after the lookup's row has changed too.
+    revalidateRows()
     availability?.update(loginQuestion)
     updateStrength()
     form.refresh(standing)
   }
 
+  // The login stays: it is not validated again (the policy's rules cost most of a key).
   private func passwordChanged() {
     updateStrength()
-    inputChanged()
+    form.inputChanged()
+    passwordRows.revalidate(input, fields: [.password, .confirmation])
+    form.refresh(standing)
+  }
+
+  private func confirmationChanged() {
+    form.inputChanged()
+    passwordRows.revalidate(input, fields: [.confirmation])
+    form.refresh(standing)
   }
 
   /// The password or the login changed: the policy is asked again (after a pause) and the
   /// strength estimated at once.
   private func updateStrength() {
     assign(passwordRows.passwordChanged(password: password, login: login), to: \.strength)
-  }
-
-  /// Typing makes an old message about the form stale, and calls off a submission that
-  /// was waiting for a check (it was for other input).
-  private func inputChanged() {
-    form.inputChanged()
-    revalidate()
   }
 
   /// The login to look up: none while it is empty or breaks another of the login's rules
@@ -265,12 +269,19 @@ public final class RegistrationViewModel: ScreenModel {
   }
 
   private func revalidate() {
+    revalidateRows()
+    form.refresh(standing)
+  }
+
+  /// The login's problem and every row decided at once: the login's here, the password's
+  /// and the confirmation's by `passwordRows`.
+  private func revalidateRows() {
     assign(login.isEmpty ? nil : policy.validate(login), to: \.loginProblem)
     let input = input
-    for status in requirements {
+    for status in requirements(for: .login) {
       if let met = status.requirement.isMet(by: input) { status.update(met ? .met : .unmet) }
     }
-    form.refresh(standing)
+    passwordRows.revalidate(input)
   }
 
   /// A slow check answered (or failed): the form decides again, and a submission that
