@@ -125,6 +125,8 @@ extension Strings {
         --sign-in     start on the Sign in screen
         --change-password  change an account's password (login, current
                       password, new password twice)
+        --reset       set a new password with the one-time code from
+                      register admin reset (login, code, new password twice)
         --json        print the result as JSON even when stdout is a terminal
         --plain       ask line by line instead of drawing a form (also when stdin
                       is not a terminal, or TERM is dumb, unset or unknown)
@@ -254,7 +256,16 @@ extension Strings {
     passwordTooLong: { "the password is longer than \($0) bytes" },
     signUpRateReached: { _ in "too many new accounts this hour; try again later" },
     signUpNotAvailable: "Sign-up is not available right now; please try again later.",
-    withContact: { message, contact in "\(message) (to write to this site: \(contact))" }
+    withContact: { message, contact in "\(message) (to write to this site: \(contact))" },
+
+    // Reset password (--reset)
+    resetPasswordTitle: "Reset password",
+    forgotPasswordLink: "Forgot your password?",
+    resetCodeLabel: "One-time code",
+    resetPasswordButton: "Set the new password",
+    resettingPassword: "Setting the new password…",
+    wrongResetCode: "Wrong login or code, or the code was used or has expired.",
+    cannotResetPassword: { "Password not set: \($0)" }
   )
 
   private static func englishRefusal(_ refusal: DatabaseRefusal) -> String {

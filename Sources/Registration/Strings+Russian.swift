@@ -147,6 +147,8 @@ extension Strings {
         --sign-in     начать с экрана входа
         --change-password  сменить пароль аккаунта (логин, текущий пароль,
                       новый пароль дважды)
+        --reset       задать новый пароль по одноразовому коду из
+                      register admin reset (логин, код, новый пароль дважды)
         --json        печатать результат в JSON, даже если stdout — терминал
         --plain       задавать вопросы построчно, без формы (так и будет само,
                       если stdin — не терминал или TERM равен dumb, не задан
@@ -281,7 +283,16 @@ extension Strings {
     passwordTooLong: { "пароль длиннее \($0) байт" },
     signUpRateReached: { _ in "за этот час создано слишком много аккаунтов; попробуйте позже" },
     signUpNotAvailable: "Регистрация сейчас недоступна; попробуйте позже.",
-    withContact: { message, contact in "\(message) (написать этому сайту: \(contact))" }
+    withContact: { message, contact in "\(message) (написать этому сайту: \(contact))" },
+
+    // Сброс пароля (--reset)
+    resetPasswordTitle: "Сброс пароля",
+    forgotPasswordLink: "Забыли пароль?",
+    resetCodeLabel: "Одноразовый код",
+    resetPasswordButton: "Задать новый пароль",
+    resettingPassword: "Задаю новый пароль…",
+    wrongResetCode: "Неверный логин или код, либо код уже использован или истёк.",
+    cannotResetPassword: { "Пароль не задан: \($0)" }
   )
 
   private static func russianRefusal(_ refusal: DatabaseRefusal) -> String {

@@ -176,6 +176,18 @@ public struct Strings: Sendable {
   public var signUpNotAvailable: String
   /// The site's `contact` after a refusal.
   public var withContact: @Sendable (_ message: String, _ contact: String) -> String
+
+  // Reset password (--reset, Sign in's link, `ssh join@host reset`): the one-time code
+  public var resetPasswordTitle: String
+  /// The link under Sign in.
+  public var forgotPasswordLink: String
+  public var resetCodeLabel: String
+  public var resetPasswordButton: String
+  public var resettingPassword: String
+  /// A wrong, used or expired code, or an unknown login: one message, never which.
+  public var wrongResetCode: String
+  /// The store could not set it; the reason is the store's.
+  public var cannotResetPassword: @Sendable (String) -> String
 }
 
 extension Strings {
