@@ -50,4 +50,16 @@ struct ResetOptionsTests {
       try Options.parse(["--reset"]).merged(with: try session("sign-in"))
     }
   }
+
+  @Test("the site file's on-create is left out for a reset, by hand and over SSH; no door asked")
+  func siteFile() throws {
+    let site = "on-create = /bin/true\nsign-ups = closed"
+    let byHand = try SiteConfigurationTests.run(["--reset"], site: site)
+    #expect(byHand.options.reset && byHand.options.onCreate == nil)
+    #expect(!byHand.asksTheDoor)
+    let environment = SiteConfigurationTests.ssh.merging(["SSH_ORIGINAL_COMMAND": "reset"]) { $1 }
+    let overSSH = try SiteConfigurationTests.run(site: site, environment)
+    #expect(overSSH.options.reset && overSSH.options.onCreate == nil)
+    #expect(!overSSH.asksTheDoor)
+  }
 }
