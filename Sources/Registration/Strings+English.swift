@@ -265,7 +265,14 @@ extension Strings {
     resetPasswordButton: "Set the new password",
     resettingPassword: "Setting the new password…",
     wrongResetCode: "Wrong login or code, or the code was used or has expired.",
-    cannotResetPassword: { "Password not set: \($0)" }
+    cannotResetPassword: { "Password not set: \($0)" },
+
+    // Your account at join@
+    lastKeyRequired: "This is your last key, and this site needs one: add another first.",
+    removeKeyInUse: "This is the key you are connected with. Remove it again to confirm.",
+    keyAdded: "Key added.",
+    keyRemoved: "Key removed.",
+    cannotChangeKeys: { "Keys not changed: \($0)" }
   )
 
   private static func englishRefusal(_ refusal: DatabaseRefusal) -> String {

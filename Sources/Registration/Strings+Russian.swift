@@ -292,7 +292,14 @@ extension Strings {
     resetPasswordButton: "Задать новый пароль",
     resettingPassword: "Задаю новый пароль…",
     wrongResetCode: "Неверный логин или код, либо код уже использован или истёк.",
-    cannotResetPassword: { "Пароль не задан: \($0)" }
+    cannotResetPassword: { "Пароль не задан: \($0)" },
+
+    // Ваш аккаунт на join@
+    lastKeyRequired: "Это ваш последний ключ, а этому сайту он нужен: сначала добавьте другой.",
+    removeKeyInUse: "Это ключ, с которым вы подключены. Удалите его ещё раз, чтобы подтвердить.",
+    keyAdded: "Ключ добавлен.",
+    keyRemoved: "Ключ удалён.",
+    cannotChangeKeys: { "Ключи не изменены: \($0)" }
   )
 
   private static func russianRefusal(_ refusal: DatabaseRefusal) -> String {

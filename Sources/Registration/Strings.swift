@@ -188,6 +188,16 @@ public struct Strings: Sendable {
   public var wrongResetCode: String
   /// The store could not set it; the reason is the store's.
   public var cannotResetPassword: @Sendable (String) -> String
+
+  // Your account at join@: its SSH keys
+  /// Removing the last key while the site requires keys.
+  public var lastKeyRequired: String
+  /// Removing the key of this connection: asked before it is done.
+  public var removeKeyInUse: String
+  public var keyAdded: String
+  public var keyRemoved: String
+  /// The store could not change or read the keys; the reason is the store's.
+  public var cannotChangeKeys: @Sendable (String) -> String
 }
 
 extension Strings {

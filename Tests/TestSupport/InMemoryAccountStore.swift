@@ -22,6 +22,8 @@ public final class InMemoryAccountStore: AccountStore {
   private let clock = Mutex(0)
   /// One-time reset codes by identity key (InMemoryAccountStore+Reset).
   let resetCodes = Mutex<[String: String]>([:])
+  /// SSH keys with the login they were added to (InMemoryAccountStore+Keys).
+  let accountKeys = Mutex<[(login: String, key: AccountKey)]>([])
 
   public init(logins: [String] = [], identity: any LoginIdentity = FakeLoginPolicy()) {
     self.identity = identity
