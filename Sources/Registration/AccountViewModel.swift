@@ -107,9 +107,10 @@ public final class AccountViewModel: ScreenModel {
       return say(strings.removeKeyInUse, isError: false)
     }
     confirmingRemoval = nil
-    perform({ [store, login] () throws(AccountStoreError) in
-      _ = try store.removeKey(fingerprint: fingerprint, from: login)
-    }, done: strings.keyRemoved)
+    perform(
+      { [store, login] () throws(AccountStoreError) in
+        _ = try store.removeKey(fingerprint: fingerprint, from: login)
+      }, done: strings.keyRemoved)
   }
 
   /// Forgets a removal waiting to be confirmed.
@@ -123,9 +124,10 @@ public final class AccountViewModel: ScreenModel {
 
   private func add(_ key: AccountKey, clearingPaste: Bool = false) {
     confirmingRemoval = nil
-    perform({ [store, login] () throws(AccountStoreError) in
-      try store.addKey(key, to: login)
-    }, done: strings.keyAdded, clearingPaste: clearingPaste)
+    perform(
+      { [store, login] () throws(AccountStoreError) in
+        try store.addKey(key, to: login)
+      }, done: strings.keyAdded, clearingPaste: clearingPaste)
   }
 
   private func perform(

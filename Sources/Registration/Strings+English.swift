@@ -272,7 +272,15 @@ extension Strings {
     removeKeyInUse: "This is the key you are connected with. Remove it again to confirm.",
     keyAdded: "Key added.",
     keyRemoved: "Key removed.",
-    cannotChangeKeys: { "Keys not changed: \($0)" }
+    cannotChangeKeys: { "Keys not changed: \($0)" },
+    accountTitle: { "Your account: \($0)" },
+    noKeys: "No SSH keys yet.",
+    keyInUseMark: "(this connection)",
+    accountChoices: "a: add the key you connected with, p: paste a key, r N: remove key N, "
+      + "Enter: done",
+    accountChoice: "Choose",
+    pasteKeyLabel: "SSH key (one authorized_keys line)",
+    unknownChoice: "Not one of the choices."
   )
 
   private static func englishRefusal(_ refusal: DatabaseRefusal) -> String {

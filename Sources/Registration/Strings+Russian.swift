@@ -299,7 +299,15 @@ extension Strings {
     removeKeyInUse: "Это ключ, с которым вы подключены. Удалите его ещё раз, чтобы подтвердить.",
     keyAdded: "Ключ добавлен.",
     keyRemoved: "Ключ удалён.",
-    cannotChangeKeys: { "Ключи не изменены: \($0)" }
+    cannotChangeKeys: { "Ключи не изменены: \($0)" },
+    accountTitle: { "Ваш аккаунт: \($0)" },
+    noKeys: "SSH-ключей пока нет.",
+    keyInUseMark: "(это подключение)",
+    accountChoices: "a: добавить ключ, с которым вы подключены, p: вставить ключ, "
+      + "r N: удалить ключ N, Enter: готово",
+    accountChoice: "Выбор",
+    pasteKeyLabel: "SSH-ключ (одна строка authorized_keys)",
+    unknownChoice: "Такого варианта нет."
   )
 
   private static func russianRefusal(_ refusal: DatabaseRefusal) -> String {

@@ -198,6 +198,16 @@ public struct Strings: Sendable {
   public var keyRemoved: String
   /// The store could not change or read the keys; the reason is the store's.
   public var cannotChangeKeys: @Sendable (String) -> String
+  /// The heading, given the login.
+  public var accountTitle: @Sendable (String) -> String
+  public var noKeys: String
+  /// After the key of this connection in the list.
+  public var keyInUseMark: String
+  /// Line by line: what may be typed at the account's prompt.
+  public var accountChoices: String
+  public var accountChoice: String
+  public var pasteKeyLabel: String
+  public var unknownChoice: String
 }
 
 extension Strings {
