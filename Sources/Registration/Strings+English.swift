@@ -222,7 +222,7 @@ extension Strings {
     needsTerminal:
       "this form needs a terminal: connect with ssh -t (or send the answers line by line with the command plain)",
     unknownCommand: {
-      "unknown command '\($0)': the commands are sign-up (the default), sign-in and plain"
+      "unknown command '\($0)': the commands are sign-up (the default), sign-in, reset and plain"
     },
     invalidNumber: {
       "\($0) needs a whole number from \($2.lowerBound) to \($2.upperBound), not '\($1)'"

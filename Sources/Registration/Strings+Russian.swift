@@ -249,7 +249,7 @@ extension Strings {
     needsTerminal:
       "для формы нужен терминал: подключитесь с ssh -t (или передайте ответы построчно командой plain)",
     unknownCommand: {
-      "неизвестная команда «\($0)»: есть команды sign-up (по умолчанию), sign-in и plain"
+      "неизвестная команда «\($0)»: есть команды sign-up (по умолчанию), sign-in, reset и plain"
     },
     invalidNumber: {
       "для \($0) нужно целое число от \($2.lowerBound) до \($2.upperBound), а не «\($1)»"

@@ -100,7 +100,7 @@ struct SSHEndToEndTests {
     #expect(unknown.status == 2)
     #expect(
       unknown.output.hasPrefix(
-        "register: unknown command 'bash -i': the commands are sign-up (the default), sign-in and plain"
+        "register: unknown command 'bash -i': the commands are sign-up (the default), sign-in, reset and plain"
       ))
     #expect(try server.sqlite("SELECT count(*) FROM accounts") == "")
   }
