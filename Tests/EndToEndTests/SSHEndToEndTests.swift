@@ -134,6 +134,15 @@ struct SSHEndToEndTests {
     #expect(try status(tmux) == 1)
   }
 
+  @Test("`reset` opens Reset password; Esc leaves it")
+  func reset() throws {
+    let server = try SSHServer()
+    let tmux = try connect(server, command: "reset")
+    try tmux.wait(forText: "One-time code")
+    try tmux.keys("Escape")
+    #expect(try status(tmux) == 1)
+  }
+
   @Test("the client's window size, and a resize over SSH")
   func resize() throws {
     let server = try SSHServer()
