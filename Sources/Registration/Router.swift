@@ -1,6 +1,6 @@
 /// The screens of the program.
 public enum Route: Hashable, Sendable {
-  case signUp, signIn, changePassword
+  case signUp, signIn, changePassword, resetPassword
 }
 
 /// Which screen is showing. Switching hides the old one and shows the new one, running

@@ -125,6 +125,8 @@ extension Strings {
         --sign-in     start on the Sign in screen
         --change-password  change an account's password (login, current
                       password, new password twice)
+        --reset       set a new password with the one-time code from
+                      register admin reset (login, code, new password twice)
         --json        print the result as JSON even when stdout is a terminal
         --plain       ask line by line instead of drawing a form (also when stdin
                       is not a terminal, or TERM is dumb, unset or unknown)
@@ -220,7 +222,7 @@ extension Strings {
     needsTerminal:
       "this form needs a terminal: connect with ssh -t (or send the answers line by line with the command plain)",
     unknownCommand: {
-      "unknown command '\($0)': the commands are sign-up (the default), sign-in and plain"
+      "unknown command '\($0)': the commands are sign-up (the default), sign-in, reset and plain"
     },
     invalidNumber: {
       "\($0) needs a whole number from \($2.lowerBound) to \($2.upperBound), not '\($1)'"
@@ -254,7 +256,31 @@ extension Strings {
     passwordTooLong: { "the password is longer than \($0) bytes" },
     signUpRateReached: { _ in "too many new accounts this hour; try again later" },
     signUpNotAvailable: "Sign-up is not available right now; please try again later.",
-    withContact: { message, contact in "\(message) (to write to this site: \(contact))" }
+    withContact: { message, contact in "\(message) (to write to this site: \(contact))" },
+
+    // Reset password (--reset)
+    resetPasswordTitle: "Reset password",
+    forgotPasswordLink: "Forgot your password?",
+    resetCodeLabel: "One-time code",
+    resetPasswordButton: "Set the new password",
+    resettingPassword: "Setting the new password…",
+    wrongResetCode: "Wrong login or code, or the code was used or has expired.",
+    cannotResetPassword: { "Password not set: \($0)" },
+
+    // Your account at join@
+    lastKeyRequired: "This is your last key, and this site needs one: add another first.",
+    removeKeyInUse: "This is the key you are connected with. Remove it again to confirm.",
+    keyAdded: "Key added.",
+    keyRemoved: "Key removed.",
+    cannotChangeKeys: { "Keys not changed: \($0)" },
+    accountTitle: { "Your account: \($0)" },
+    noKeys: "No SSH keys yet.",
+    keyInUseMark: "(this connection)",
+    accountChoices: "a: add the key you connected with, p: paste a key, r N: remove key N, "
+      + "Enter: done",
+    accountChoice: "Choose",
+    pasteKeyLabel: "SSH key (one authorized_keys line)",
+    unknownChoice: "Not one of the choices."
   )
 
   private static func englishRefusal(_ refusal: DatabaseRefusal) -> String {

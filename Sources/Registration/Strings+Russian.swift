@@ -147,6 +147,8 @@ extension Strings {
         --sign-in     начать с экрана входа
         --change-password  сменить пароль аккаунта (логин, текущий пароль,
                       новый пароль дважды)
+        --reset       задать новый пароль по одноразовому коду из
+                      register admin reset (логин, код, новый пароль дважды)
         --json        печатать результат в JSON, даже если stdout — терминал
         --plain       задавать вопросы построчно, без формы (так и будет само,
                       если stdin — не терминал или TERM равен dumb, не задан
@@ -247,7 +249,7 @@ extension Strings {
     needsTerminal:
       "для формы нужен терминал: подключитесь с ssh -t (или передайте ответы построчно командой plain)",
     unknownCommand: {
-      "неизвестная команда «\($0)»: есть команды sign-up (по умолчанию), sign-in и plain"
+      "неизвестная команда «\($0)»: есть команды sign-up (по умолчанию), sign-in, reset и plain"
     },
     invalidNumber: {
       "для \($0) нужно целое число от \($2.lowerBound) до \($2.upperBound), а не «\($1)»"
@@ -281,7 +283,31 @@ extension Strings {
     passwordTooLong: { "пароль длиннее \($0) байт" },
     signUpRateReached: { _ in "за этот час создано слишком много аккаунтов; попробуйте позже" },
     signUpNotAvailable: "Регистрация сейчас недоступна; попробуйте позже.",
-    withContact: { message, contact in "\(message) (написать этому сайту: \(contact))" }
+    withContact: { message, contact in "\(message) (написать этому сайту: \(contact))" },
+
+    // Сброс пароля (--reset)
+    resetPasswordTitle: "Сброс пароля",
+    forgotPasswordLink: "Забыли пароль?",
+    resetCodeLabel: "Одноразовый код",
+    resetPasswordButton: "Задать новый пароль",
+    resettingPassword: "Задаю новый пароль…",
+    wrongResetCode: "Неверный логин или код, либо код уже использован или истёк.",
+    cannotResetPassword: { "Пароль не задан: \($0)" },
+
+    // Ваш аккаунт на join@
+    lastKeyRequired: "Это ваш последний ключ, а этому сайту он нужен: сначала добавьте другой.",
+    removeKeyInUse: "Это ключ, с которым вы подключены. Удалите его ещё раз, чтобы подтвердить.",
+    keyAdded: "Ключ добавлен.",
+    keyRemoved: "Ключ удалён.",
+    cannotChangeKeys: { "Ключи не изменены: \($0)" },
+    accountTitle: { "Ваш аккаунт: \($0)" },
+    noKeys: "SSH-ключей пока нет.",
+    keyInUseMark: "(это подключение)",
+    accountChoices: "a: добавить ключ, с которым вы подключены, p: вставить ключ, "
+      + "r N: удалить ключ N, Enter: готово",
+    accountChoice: "Выбор",
+    pasteKeyLabel: "SSH-ключ (одна строка authorized_keys)",
+    unknownChoice: "Такого варианта нет."
   )
 
   private static func russianRefusal(_ refusal: DatabaseRefusal) -> String {

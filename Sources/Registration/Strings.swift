@@ -176,6 +176,38 @@ public struct Strings: Sendable {
   public var signUpNotAvailable: String
   /// The site's `contact` after a refusal.
   public var withContact: @Sendable (_ message: String, _ contact: String) -> String
+
+  // Reset password (--reset, Sign in's link, `ssh join@host reset`): the one-time code
+  public var resetPasswordTitle: String
+  /// The link under Sign in.
+  public var forgotPasswordLink: String
+  public var resetCodeLabel: String
+  public var resetPasswordButton: String
+  public var resettingPassword: String
+  /// A wrong, used or expired code, or an unknown login: one message, never which.
+  public var wrongResetCode: String
+  /// The store could not set it; the reason is the store's.
+  public var cannotResetPassword: @Sendable (String) -> String
+
+  // Your account at join@: its SSH keys
+  /// Removing the last key while the site requires keys.
+  public var lastKeyRequired: String
+  /// Removing the key of this connection: asked before it is done.
+  public var removeKeyInUse: String
+  public var keyAdded: String
+  public var keyRemoved: String
+  /// The store could not change or read the keys; the reason is the store's.
+  public var cannotChangeKeys: @Sendable (String) -> String
+  /// The heading, given the login.
+  public var accountTitle: @Sendable (String) -> String
+  public var noKeys: String
+  /// After the key of this connection in the list.
+  public var keyInUseMark: String
+  /// Line by line: what may be typed at the account's prompt.
+  public var accountChoices: String
+  public var accountChoice: String
+  public var pasteKeyLabel: String
+  public var unknownChoice: String
 }
 
 extension Strings {

@@ -6,10 +6,13 @@ public enum SessionEvent: Hashable, Sendable {
   case signUp(RegistrationViewModel.Event)
   case signIn(SignInViewModel.Event)
   case changePassword(ChangePasswordViewModel.Event)
+  case resetPassword(ResetPasswordViewModel.Event)
   /// The Sign in link under Sign up.
   case showSignIn
   /// The Create one link under Sign in.
   case showSignUp
+  /// The "Forgot your password?" link under Sign in.
+  case showResetPassword
   /// "Sign in instead?" beside a taken login: the login typed comes along.
   case signInInstead
   /// Esc.
@@ -31,6 +34,7 @@ public enum SessionFocus: Hashable, Sendable {
   case signUp(RegistrationField)
   case signIn(RegistrationField)
   case changePassword(ChangePasswordField)
+  case resetPassword(ResetPasswordField)
 }
 
 /// How a session goes: from the screen it is on and an event, to the screen to show, where
@@ -67,9 +71,13 @@ public struct SessionFlow: Hashable, Sendable {
   public private(set) var screen: Route
   /// How to end once the attempt under way has answered, if the person left meanwhile.
   public private(set) var leaving: SessionOutcome?
+  /// The screen the session started on: Esc on Reset password goes back to Sign in only
+  /// when that is where the person came from.
+  private let start: Route
 
   public init(screen: Route) {
     self.screen = screen
+    start = screen
   }
 
   /// The step for `event`; `busy` says whether the store is being asked (an account
@@ -85,8 +93,12 @@ public struct SessionFlow: Hashable, Sendable {
     case .changePassword(.changed(let changed)): return finish(.passwordChanged(changed))
     case .changePassword(.refused): return Step(focus: .changePassword(.currentPassword))
     case .changePassword(.rejected(let field)): return Step(focus: .changePassword(field))
+    case .resetPassword(.reset(let changed)): return finish(.passwordChanged(changed))
+    case .resetPassword(.refused): return Step(focus: .resetPassword(.code))
+    case .resetPassword(.rejected(let field)): return Step(focus: .resetPassword(field))
     case .showSignIn: return show(.signIn)
     case .showSignUp: return show(.signUp)
+    case .showResetPassword: return show(.resetPassword)
     case .signInInstead:
       var step = show(.signIn)
       step.carriesLogin = true
@@ -94,6 +106,8 @@ public struct SessionFlow: Hashable, Sendable {
       return step
     // On Sign in, Esc goes back; not while a password is checked (the answer decides).
     case .cancel where screen == .signIn: return busy ? Step() : show(.signUp)
+    case .cancel where screen == .resetPassword && start != .resetPassword:
+      return busy ? Step() : show(.signIn)
     case .cancel: return leave(.cancelled, busy: busy)
     // A second Ctrl-C (or one after a signal) does not wait.
     case .interrupt: return isEnding ? finish(.interrupted) : leave(.interrupted, busy: busy)

@@ -9,12 +9,14 @@ public final class SignInScreen {
   public let passwordField: SecureField
   public let submitButton: Button
   public let createLink: Link
+  /// "Forgot your password?", when the session offers Reset password.
+  public let forgotLink: Link?
 
   /// `sessionNotice` is a word about the session as a whole (closing for want of input),
   /// shown under the button before anything else.
   public init(
     viewModel: SignInViewModel, strings: Strings = .english,
-    sessionNotice: @escaping () -> String? = { nil },
+    sessionNotice: @escaping () -> String? = { nil }, offersReset: Bool = false,
     send: @escaping (SessionEvent) -> Void = { _ in }
   ) {
     loginField = TextField(label: strings.loginLabel, text: Binding(viewModel, \.login))
@@ -24,6 +26,8 @@ public final class SignInScreen {
     ).limit(to: .password, strings: strings)
     submitButton = Button(strings.signInButton, isEnabled: { viewModel.canSubmit }) {}
     createLink = Link(strings.noAccount, title: strings.createOneLink) { send(.showSignUp) }
+    forgotLink =
+      offersReset ? Link(title: strings.forgotPasswordLink) { send(.showResetPassword) } : nil
     let submit = { _ = viewModel.signIn() }
 
     root = VStack(spacing: 1, padding: VStack.Insets(top: 1, left: 2, right: 2)) {
@@ -33,6 +37,7 @@ public final class SignInScreen {
       submitArea(
         submitButton, busy: { viewModel.isSigningIn }, busyText: strings.signingIn,
         message: { sessionNotice() ?? viewModel.message }, submit: submit)
+      if let forgotLink { forgotLink.aligned(.center) }
       createLink.aligned(.center)
     }
     // On the narrowest terminals the margins give way before the button is cut.

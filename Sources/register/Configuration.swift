@@ -59,7 +59,7 @@ struct Configuration: Equatable {
   }
 
   /// Whether the door is asked before anything: the session starts on Sign up.
-  var asksTheDoor: Bool { !options.signIn && !options.changePassword }
+  var asksTheDoor: Bool { !options.signIn && !options.changePassword && !options.reset }
 
   /// The door's limits over SSH.
   struct SessionCounting: Equatable {
@@ -125,7 +125,7 @@ struct Configuration: Equatable {
       // The form cannot ask them yet: a site that wants them is told so, not ignored.
       if !site.questions.isEmpty { throw SiteFileError(.questionsNotSupported) }
       let siteArguments = try SiteSettings.arguments(
-        of: site, changingPassword: options.changePassword)
+        of: site, changingPassword: options.changePassword || options.reset)
       if !siteArguments.isEmpty {
         do {
           options = try Options.parse(siteArguments + arguments)

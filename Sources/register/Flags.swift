@@ -18,6 +18,7 @@ extension Options {
     Flag(name: "--db", value: "PATH|URI"),
     Flag(name: "--sign-in"),
     Flag(name: "--change-password"),
+    Flag(name: "--reset"),
     Flag(name: "--json"),
     Flag(name: "--plain"),
     Flag(name: "--lang", value: "en|ru"),

@@ -19,6 +19,8 @@ struct Options: Equatable {
   var signIn = false
   /// Open the Change password screen.
   var changePassword = false
+  /// Open the Reset password screen: a new password with an admin's one-time code.
+  var reset = false
   /// Ask line by line even on a terminal.
   var plain = false
   /// `--lang`, as given.
@@ -94,6 +96,7 @@ struct Options: Equatable {
       case "--no-color": options.noColor = true
       case "--sign-in": options.signIn = true
       case "--change-password": options.changePassword = true
+      case "--reset": options.reset = true
       case "--plain": options.plain = true
       case "--unix-names": options.unixNames = true
       case "--help", "-h": options.action = .help
@@ -141,6 +144,12 @@ struct Options: Equatable {
     if options.changePassword {
       if options.onCreate != nil { throw .conflicting("--change-password", "--on-create") }
       if options.signIn { throw .conflicting("--change-password", "--sign-in") }
+      if options.reset { throw .conflicting("--change-password", "--reset") }
+    }
+    // Like Change password, a reset stores no account: a hook for new ones would never run.
+    if options.reset {
+      if options.onCreate != nil { throw .conflicting("--reset", "--on-create") }
+      if options.signIn { throw .conflicting("--reset", "--sign-in") }
     }
     return options
   }
@@ -151,7 +160,14 @@ struct Options: Equatable {
     var options = self
     if ssh.signIn {
       if changePassword { throw .conflicting("--change-password", "sign-in") }
+      if reset { throw .conflicting("--reset", "sign-in") }
       options.signIn = true
+    }
+    if ssh.reset {
+      if changePassword { throw .conflicting("--change-password", "reset") }
+      // The forced command's hook is for new accounts; a reset makes none.
+      options.onCreate = nil
+      options.reset = true
     }
     if ssh.plain { options.plain = true }
     return options

@@ -1,7 +1,7 @@
 import SiteFile
 
 /// What the site file may set, and what it sets, as the flags would: every flag a site
-/// keeps (not those of one run: `--config`, `--sign-in`, `--change-password`, `--json`,
+/// keeps (not those of one run: `--config`, `--sign-in`, `--change-password`, `--reset`, `--json`,
 /// `--plain`, `--help`, `--version`), and the site's own keys.
 enum SiteSettings {
   /// The keys of `Options.flags` the file may set: the flag without its `--`.

@@ -229,6 +229,15 @@ func changePasswordModel(_ scheduler: any Scheduler, _ passwordPolicy: (any Pass
     strengthEstimator: strengthEstimator)
 }
 
+/// Reset password's view model (the one-time code, then Sign up's password rows).
+func resetModel(_ scheduler: any Scheduler, _ passwordPolicy: (any PasswordPolicy)?)
+  -> ResetPasswordViewModel
+{
+  ResetPasswordViewModel(
+    store: store, scheduler: scheduler, strings: strings, passwordPolicy: passwordPolicy,
+    strengthEstimator: strengthEstimator)
+}
+
 /// The form on the terminal, unless the terminal cannot draw one.
 func openScreen() -> CursesScreen? {
   guard configuration.triesForm else { return nil }
@@ -267,9 +276,11 @@ guard let screen = openScreen() else {
   let outcome =
     options.changePassword
     ? dialogue.changePassword(changePasswordModel(scheduler, passwordPolicy))
-    : options.signIn
-      ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
-      : dialogue.signUp(signUpModel(scheduler, passwordPolicy))
+    : options.reset
+      ? dialogue.resetPassword(resetModel(scheduler, passwordPolicy))
+      : options.signIn
+        ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
+        : dialogue.signUp(signUpModel(scheduler, passwordPolicy))
   // Input that ended because nobody typed says so.
   // A script whose sign-up met a store away past failover-wait: exit 3, not "unmet".
   if outcome == .unmet || outcome == .failed, store.lastFailureWasUnreachable {
@@ -294,10 +305,16 @@ if options.changePassword {
     application: application, model: changePasswordModel(scheduler, passwordPolicy),
     strings: strings, idleTimeout: idleTimeout)
   run = app.run
+} else if options.reset {
+  let app = ResetPasswordApp(
+    application: application, model: resetModel(scheduler, passwordPolicy),
+    strings: strings, idleTimeout: idleTimeout)
+  run = app.run
 } else {
   let app = RegistrationApp(
     application: application, signUpModel: signUpModel(scheduler, passwordPolicy),
     signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
+    resetModel: resetModel(scheduler, passwordPolicy),
     start: options.signIn ? .signIn : .signUp, strings: strings, idleTimeout: idleTimeout)
   run = app.run
 }

@@ -100,7 +100,7 @@ struct SSHEndToEndTests {
     #expect(unknown.status == 2)
     #expect(
       unknown.output.hasPrefix(
-        "register: unknown command 'bash -i': the commands are sign-up (the default), sign-in and plain"
+        "register: unknown command 'bash -i': the commands are sign-up (the default), sign-in, reset and plain"
       ))
     #expect(try server.sqlite("SELECT count(*) FROM accounts") == "")
   }
@@ -131,6 +131,15 @@ struct SSHEndToEndTests {
     let tmux = try connect(server, command: "sign-in")
     try tmux.wait(forText: "No account yet? Create one")
     try tmux.keys("Escape", "Escape")
+    #expect(try status(tmux) == 1)
+  }
+
+  @Test("`reset` opens Reset password; Esc leaves it")
+  func reset() throws {
+    let server = try SSHServer()
+    let tmux = try connect(server, command: "reset")
+    try tmux.wait(forText: "One-time code")
+    try tmux.keys("Escape")
     #expect(try status(tmux) == 1)
   }
 

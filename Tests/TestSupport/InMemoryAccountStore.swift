@@ -20,6 +20,10 @@ public final class InMemoryAccountStore: AccountStore {
   private let lookups = Mutex<[String]>([])
   /// Seconds on the store's own clock (accounts by address count over 24 hours of it).
   private let clock = Mutex(0)
+  /// One-time reset codes by identity key (InMemoryAccountStore+Reset).
+  let resetCodes = Mutex<[String: String]>([:])
+  /// SSH keys with the login they were added to (InMemoryAccountStore+Keys).
+  let accountKeys = Mutex<[(login: String, key: AccountKey)]>([])
 
   public init(logins: [String] = [], identity: any LoginIdentity = FakeLoginPolicy()) {
     self.identity = identity
@@ -127,6 +131,22 @@ public final class InMemoryAccountStore: AccountStore {
         login: account.login, passwordHash: "$y$changed$", changedAt: "2026-11-29T12:00:00Z")
     }
   }
+
+  /// Sets the password of `login`'s account: its login as registered, nil when it has none.
+  func setPassword(_ password: String, for login: String) -> String? {
+    accounts.withLock { accounts -> String? in
+      guard var account = accounts[identity.identityKey(login)] else { return nil }
+      account.password = password
+      accounts[identity.identityKey(login)] = account
+      return account.login
+    }
+  }
+
+  /// The error every call fails with now, if any.
+  var failing: AccountStoreError? { failure.withLock { $0 } }
+
+  /// The key logins are compared by.
+  func identityKey(_ login: String) -> String { identity.identityKey(login) }
 
   /// Whether `password` is the password of `login`'s account now.
   public func hasPassword(_ password: String, for login: String) -> Bool {
