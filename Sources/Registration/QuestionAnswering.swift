@@ -99,9 +99,17 @@ public final class QuestionAnswering {
 /// The site's questions on one form, in file order.
 public struct SignUpQuestions {
   public let answering: [QuestionAnswering]
+  /// The form's own words around them, in the form's language.
+  public let strings: QuestionStrings
 
   public init(_ questions: [SignUpQuestion], strings: QuestionStrings = .english) {
     answering = questions.map { QuestionAnswering($0, strings: strings) }
+    self.strings = strings
+  }
+
+  /// The question of this name, if the site asks it.
+  public func answering(named name: String) -> QuestionAnswering? {
+    answering.first { $0.question.name == name }
   }
 
   /// Every question's rows are met: Create account may go ahead.

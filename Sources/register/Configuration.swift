@@ -125,8 +125,6 @@ struct Configuration: Equatable {
     let site: SiteFile
     do throws(SiteFileError) {
       site = try readSiteFile(sitePath, options.siteFile != nil)
-      // The form cannot ask them yet: a site that wants them is told so, not ignored.
-      if !site.questions.isEmpty { throw SiteFileError(.questionsNotSupported) }
       let siteArguments = try SiteSettings.arguments(
         of: site, changingPassword: options.changePassword)
       if !siteArguments.isEmpty {
