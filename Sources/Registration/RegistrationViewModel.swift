@@ -188,7 +188,8 @@ public final class RegistrationViewModel: ScreenModel {
   public func leave(_ field: RegistrationField) { form.leave(field) }
 
   /// Tries to submit: creates the account when every requirement is met; otherwise errors
-  /// show from now on (and `.rejected` says where to go).
+  /// show from now on (and `.rejected` says where to go). Refused for a site question,
+  /// it returns `.rejected` with the last field, and the event `.rejectedQuestion` names it.
   @discardableResult
   public func submit() -> Submission<RegistrationField> {
     // A lookup that failed is asked again: the person is waiting for it now.
