@@ -85,7 +85,7 @@ extension AccountService {
     else { return nil }
     return CreatedAccount(
       login: found.login, passwordHash: stored.hash, createdAt: found.createdAt,
-      state: found.state)
+      state: found.state, answers: try table.answers(key: key))
   }
 
   /// The seconds since 1970 of the store's clock, as ISO 8601.

@@ -112,7 +112,7 @@ public final class AccountService: ClosableAccountStore, PrehashedAccountStore,
     if try isBanned(identityKey: key) { throw .loginTaken }
     let account = CreatedAccount(
       login: login, passwordHash: passwordHash, createdAt: Timestamp.string(now),
-      state: options.review ? .pending : .active)
+      state: options.review ? .pending : .active, answers: details.answers)
     let new = NewAccount(
       login: login, key: key, skeleton: identity.skeleton(login),
       hash: passwordHash, createdAt: account.createdAt, state: account.state,

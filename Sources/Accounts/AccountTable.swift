@@ -76,6 +76,9 @@ protocol AccountTable: Sendable {
   /// transaction; false when the code was used (or replaced) meanwhile.
   func redeemResetCode(key: String, hash: String, password: String) throws(AccountStoreError)
     -> Bool
+  /// The answers stored with the account with identity key `key`, in the site file's
+  /// order (inserted with the account, by `insert`).
+  func answers(key: String) throws(AccountStoreError) -> [QuestionAnswer]
   /// Ends the connection; later calls fail.
   func close()
 }

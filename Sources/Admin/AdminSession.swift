@@ -14,6 +14,7 @@ struct AdminSession {
 
   private static let accounts = TableRow(widths: [20, 8, 20, 24])
   private static let events = TableRow(widths: [20, 17, 20, 24, 16])
+  private static let answers = TableRow(widths: [32])
   private static let banRows = TableRow(widths: [8, 32, 20])
 
   func perform(_ subcommand: AdminSubcommand) throws(AccountStoreError) -> Int32 {
@@ -69,13 +70,20 @@ struct AdminSession {
     guard let record = try service.account(login) else { return noAccount(login) }
     var history: [AuditEntry] = []
     try service.forEachAuditEntry(since: nil, login: record.login) { history.append($0) }
+    let answers = try service.answers(of: record.login)
     if arguments.json {
       output.line(Self.json(record).text)
+      for answer in answers { output.line(Self.json(answer).text) }
       for entry in history { output.line(Self.json(entry).text) }
       return 0
     }
     output.line(Self.accounts.line(["LOGIN", "STATE", "CREATED", "FROM", "REASON"]))
     output.line(Self.row(record))
+    if !answers.isEmpty {
+      output.line("")
+      output.line(Self.answers.line(["QUESTION", "ANSWER"]))
+      for answer in answers { output.line(Self.answers.line([answer.name, Self.text(answer)])) }
+    }
     if !history.isEmpty {
       output.line("")
       output.line(Self.events.line(["AT", "ACTION", "LOGIN", "FROM", "BY", "DETAIL"]))
@@ -261,6 +269,21 @@ struct AdminSession {
     line.add("client_address", entry.clientAddress)
     line.add("by", entry.by)
     line.add("detail", entry.detail)
+    return line
+  }
+
+  /// An answer in words: a checkbox as yes or no.
+  private static func text(_ answer: QuestionAnswer) -> String {
+    switch answer.value {
+    case .text(let text): text
+    case .checked(let checked): checked ? "yes" : "no"
+    }
+  }
+
+  private static func json(_ answer: QuestionAnswer) -> JSONLine {
+    var line = JSONLine()
+    line.add("question", answer.name)
+    line.add("answer", text(answer))
     return line
   }
 }

@@ -59,6 +59,8 @@ public struct CommandHook: NewAccountHook {
       "REGISTER_CREATED_AT=\(account.createdAt)",
       "REGISTER_CLIENT_ADDRESS=\(clientAddress ?? "")",
     ]
+    // The answers to the site's questions, cleaned and bounded (a stranger wrote them).
+    variables += AnswerEnvironment.variables(for: account.answers)
     // Who runs it, as login(1) would say: sudo and friends look at these.
     for name in ["HOME", "USER", "LOGNAME"] {
       if let value = getenv(name) { variables.append("\(name)=\(String(cString: value))") }

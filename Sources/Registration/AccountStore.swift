@@ -8,14 +8,19 @@ public struct CreatedAccount: Hashable, Sendable {
   public let createdAt: String
   /// `.pending` when the store reviews sign-ups (it is not handed on until approved).
   public let state: AccountState
+  /// The answers to the site's questions it was made with, in the site file's order:
+  /// for `--json` and `--on-create` (`REGISTER_ANSWER_<NAME>`).
+  public let answers: [QuestionAnswer]
 
   public init(
-    login: String, passwordHash: String, createdAt: String, state: AccountState = .active
+    login: String, passwordHash: String, createdAt: String, state: AccountState = .active,
+    answers: [QuestionAnswer] = []
   ) {
     self.login = login
     self.passwordHash = passwordHash
     self.createdAt = createdAt
     self.state = state
+    self.answers = answers
   }
 }
 

@@ -20,6 +20,8 @@ public final class RegistrationViewModel: ScreenModel {
     case handOffFailed
     /// A submission was refused: the form goes to this field.
     case rejected(RegistrationField)
+    /// A submission was refused for the site's question of this name: the form goes there.
+    case rejectedQuestion(String)
   }
 
   // The inputs. A value longer than its field's `FieldLimit` is refused: the input keeps
@@ -41,6 +43,10 @@ public final class RegistrationViewModel: ScreenModel {
   public let form = Form<RegistrationField>(limits: FieldLimit.of)
   /// What the form tells the application: created, taken back, go to a field.
   public let events = Events<Event>()
+  /// The site's questions, asked after the fields; Create account waits for them too.
+  public let questions: SignUpQuestions
+  /// True once a submission was refused for a question: their unmet rows show as errors.
+  public private(set) var questionsRefused = false
   /// Every requirement with its current answer, in display order.
   public let requirements: [RequirementStatus]
   /// How hard the password is to guess (advisory); nil with no estimator or no password.
@@ -82,8 +88,9 @@ public final class RegistrationViewModel: ScreenModel {
     store: any AccountStore, scheduler: any Scheduler, strings: Strings = .english,
     policy: any LoginPolicy, requirements: [Requirement]? = nil,
     passwordPolicy: (any PasswordPolicy)? = nil, strengthEstimator: (any StrengthEstimator)? = nil,
-    origin: SignUpOrigin? = nil
+    origin: SignUpOrigin? = nil, questions: SignUpQuestions = SignUpQuestions([])
   ) {
+    self.questions = questions
     self.store = store
     self.policy = policy
     self.scheduler = scheduler
@@ -123,7 +130,7 @@ public final class RegistrationViewModel: ScreenModel {
   // MARK: What the form shows
 
   /// True when every requirement is met and no account is being created.
-  public var canSubmit: Bool { form.canSubmit }
+  public var canSubmit: Bool { form.canSubmit && questions.areMet }
   /// True while the account is being created.
   public var isCreating: Bool { form.phase == .submitting }
   /// True while a submission waits for a check to answer (the login's, the password
@@ -173,7 +180,7 @@ public final class RegistrationViewModel: ScreenModel {
 
   /// True when every requirement is met or still being checked, and no account is being
   /// created: submitting goes ahead, at once or when the check answers.
-  public var isReadyToSubmit: Bool { form.isReady(standing) }
+  public var isReadyToSubmit: Bool { form.isReady(standing) && questions.areMet }
 
   // MARK: What the person does
 
@@ -181,11 +188,18 @@ public final class RegistrationViewModel: ScreenModel {
   public func leave(_ field: RegistrationField) { form.leave(field) }
 
   /// Tries to submit: creates the account when every requirement is met; otherwise errors
-  /// show from now on (and `.rejected` says where to go).
+  /// show from now on (and `.rejected` says where to go). Refused for a site question,
+  /// it returns `.rejected` with the last field, and the event `.rejectedQuestion` names it.
   @discardableResult
   public func submit() -> Submission<RegistrationField> {
     // A lookup that failed is asked again: the person is waiting for it now.
     if form.isOpen { availability?.retry() }
+    // The fields first: a question is where a submission goes only once they would do.
+    if form.isOpen, form.isReady(standing), let unmet = questions.firstUnmet {
+      assign(true, to: \.questionsRefused)
+      events.send(.rejectedQuestion(unmet.question.name))
+      return .rejected(firstUnmet: .confirmation)
+    }
     let submission = form.submit(standing)
     switch submission {
     case .started: create()
@@ -298,6 +312,7 @@ public final class RegistrationViewModel: ScreenModel {
 
   private func create() {
     let (store, policy, login, password, origin) = (store, policy, login, password, origin)
+    let details = SignUpDetails(answers: questions.answers)
     let slow = scheduler.schedule(after: Self.slowStoreDelay) { [weak self] in
       self?.storeIsSlow = true
     }
@@ -305,7 +320,8 @@ public final class RegistrationViewModel: ScreenModel {
       Result { () throws(AccountStoreError) in
         // A user or group may have been made with this name since the lookup.
         if policy.reservation(of: login) != nil { throw .loginTaken }
-        return try store.createAccount(SignUp(login: login, password: password, origin: origin))
+        return try store.createAccount(
+          SignUp(login: login, password: password, origin: origin, details: details))
       }
     }) { [weak self] result in
       slow.cancel()

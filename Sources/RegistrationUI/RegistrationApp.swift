@@ -129,6 +129,7 @@ public final class RegistrationApp {
   private func view(for focus: SessionFocus) -> View {
     switch focus {
     case .signUp(let field): signUp.view(for: field)
+    case .signUpQuestion(let name): signUp.questionViews.view(named: name) ?? signUp.loginField
     case .signIn(let field): field == .login ? signIn.loginField : signIn.passwordField
     case .changePassword: application.focused ?? signUp.loginField
     case .resetPassword(let field): resetPassword?.fields[field] ?? signUp.loginField

@@ -32,6 +32,8 @@ public enum SessionEvent: Hashable, Sendable {
 /// Where the keyboard focus goes: a field of one of the screens.
 public enum SessionFocus: Hashable, Sendable {
   case signUp(RegistrationField)
+  /// The field of the site's question of this name, on Sign up.
+  case signUpQuestion(String)
   case signIn(RegistrationField)
   case changePassword(ChangePasswordField)
   case resetPassword(ResetPasswordField)
@@ -87,6 +89,7 @@ public struct SessionFlow: Hashable, Sendable {
     case .signUp(.created(let account)): return finish(.signedUp(account))
     case .signUp(.handOffFailed): return finish(.handOffFailed)
     case .signUp(.rejected(let field)): return Step(focus: .signUp(field))
+    case .signUp(.rejectedQuestion(let name)): return Step(focus: .signUpQuestion(name))
     case .signIn(.signedIn(let account)): return finish(.signedIn(account))
     case .signIn(.refused): return Step(focus: .signIn(.password))
     case .signIn(.rejected(let field)): return Step(focus: .signIn(field))

@@ -11,6 +11,8 @@ public final class SignUpScreen {
   public let confirmationField: SecureField
   public let submitButton: Button
   public let signInLink: Link
+  /// The site's questions, after Confirm password.
+  public let questionViews: SignUpQuestionViews
 
   /// `sessionNotice` is a word about the session as a whole (closing for want of input),
   /// shown under the button before anything else.
@@ -34,6 +36,7 @@ public final class SignUpScreen {
     submitButton = Button(strings.signUpButton, isEnabled: { viewModel.canSubmit }) {}
     signInLink = Link(strings.haveAccount, title: strings.signInLink) { send(.showSignIn) }
     let submit = { _ = viewModel.submit() }
+    questionViews = SignUpQuestionViews(viewModel)
 
     // No margin above the title: with "Hard to guess" the form needs every one of 24 rows.
     root = VStack(spacing: 1, padding: VStack.Insets(left: 2, right: 2)) {
@@ -48,6 +51,7 @@ public final class SignUpScreen {
           }
         }
       }
+      questionViews.groups
       // Under the button, what went wrong; right under that, with no blank row, the link:
       // 24 rows hold the whole form.
       VStack {

@@ -37,8 +37,6 @@ public struct SiteFileError: Error, Equatable, Sendable {
     case maxLengthNotAllowed(String)
     case tooManyChoices(limit: Int)
     case tooLongText(String, limit: Int)
-    /// The form cannot ask the site's questions yet.
-    case questionsNotSupported
   }
 
   public var line: Int?
@@ -95,8 +93,6 @@ extension SiteFileError.Reason: CustomStringConvertible {
       "question \(name): max-length is for text, email and text-area"
     case .tooManyChoices(let limit): "more than \(limit) choices"
     case .tooLongText(let key, let limit): "\(key) is longer than \(limit) characters"
-    case .questionsNotSupported:
-      "[question] sections are not supported by this version yet (the form cannot ask them)"
     }
   }
 

@@ -45,6 +45,9 @@ struct Configuration: Equatable {
   /// The site file's `sign-ups = closed`: the door is closed as `register admin close`
   /// closes it (Sign in and Change password still work).
   var signUpsClosed = false
+  /// The site file's `[question NAME]` sections, in file order: asked at Sign up after
+  /// Confirm password.
+  var questions: [SiteQuestion] = []
 
   /// The client's address as the store and the hook are given it: normalised (IPv4-mapped
   /// IPv6 as IPv4, no zone), or as sshd wrote it when it is not an address.
@@ -122,8 +125,6 @@ struct Configuration: Equatable {
     let site: SiteFile
     do throws(SiteFileError) {
       site = try readSiteFile(sitePath, options.siteFile != nil)
-      // The form cannot ask them yet: a site that wants them is told so, not ignored.
-      if !site.questions.isEmpty { throw SiteFileError(.questionsNotSupported) }
       let siteArguments = try SiteSettings.arguments(
         of: site, changingPassword: options.changePassword || options.reset)
       if !siteArguments.isEmpty {
@@ -187,7 +188,7 @@ struct Configuration: Equatable {
         review: site.setting("review")?.value == "yes",
         nameHoldDays: site.setting("name-hold").flatMap { Int($0.value) }
           ?? StoreOptions.defaultNameHoldDays,
-        signUpsClosed: site.setting("sign-ups")?.value == "closed"))
+        signUpsClosed: site.setting("sign-ups")?.value == "closed", questions: site.questions))
   }
 
   var strings: Strings { language.strings }

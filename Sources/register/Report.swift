@@ -101,10 +101,12 @@ struct Report: Equatable {
       switch outcome {
       case .signedUp(let account):
         done(
-          JSON.object([
-            "login": account.login, "password_hash": account.passwordHash,
-            "created_at": account.createdAt, "state": account.state.rawValue,
-          ]),
+          Self.withAnswers(
+            account.answers,
+            JSON.object([
+              "login": account.login, "password_hash": account.passwordHash,
+              "created_at": account.createdAt, "state": account.state.rawValue,
+            ])),
           account.state == .pending
             ? strings.applicationReceived
             : strings.accountCreated(account.login.escapedForTerminal))

@@ -217,7 +217,9 @@ func signUpModel(_ scheduler: any Scheduler, _ passwordPolicy: (any PasswordPoli
 {
   RegistrationViewModel(
     store: store, scheduler: scheduler, strings: strings, policy: policy,
-    passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin)
+    passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin,
+    questions: SignUpQuestions(
+      configuration.questions.map(\.signUpQuestion), strings: .of(configuration.language)))
 }
 
 /// Change password's view model, with Sign up's password rows.

@@ -114,12 +114,18 @@ final class SiteFileEndToEndTests {
     #expect(!FileManager.default.fileExists(atPath: "\(directory)/a.sqlite"))
   }
 
-  @Test("questions are read, and refused for now: the form cannot ask them yet")
+  @Test("questions are asked line by line after the password; --json carries the answers")
   func questions() throws {
-    let path = try site("[question email]\nlabel = Your e-mail\nkind = email\n")
-    let result = try run("--config \(path)")
-    #expect(result.status == 2)
-    #expect(result.output.contains("[question] sections are not supported by this version yet"))
+    let path = try site(
+      "db = \(directory)/q.sqlite\npassword-policy = off\n\n"
+        + "[question email]\nlabel = Your e-mail\nkind = email\nrequired = yes\n\n"
+        + "[question rules]\nlabel = I accept the rules\nkind = checkbox\nrequired = yes\n")
+    let result = try run(
+      "--config \(path) --json", input: Self.answers + "bob@example.org\\nyes\\n")
+    #expect(result.status == 0, "\(result.output)")
+    #expect(
+      result.output.contains(#""answers":{"email":"bob@example.org","rules":true}}"#),
+      "\(result.output)")
   }
 
   @Test("review = yes: the account is pending, no hook runs, and Sign in says it is waiting")

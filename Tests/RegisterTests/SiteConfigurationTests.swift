@@ -182,14 +182,16 @@ struct SiteConfigurationTests {
         "idle-timeout = 0",
         "/etc/register/register.conf:1: idle-timeout must be a whole number from 1 to 1000000000"
       ),
-      (
-        "[question email]\nlabel = Your e-mail",
-        "/etc/register/register.conf: [question] sections are not supported by this version yet"
-          + " (the form cannot ask them)"
-      ),
     ])
   func refused(site: String, message: String) {
     #expect(Self.read([], site: site) == .exit(.usage(message)))
+  }
+
+  @Test("a file with questions runs, and carries them to the form in file order")
+  func questions() throws {
+    let configuration = try Self.run(
+      site: "[question email]\nlabel = Your e-mail\nkind = email\n\n[question why]\nlabel = Why?\n")
+    #expect(configuration.questions.map(\.signUpQuestion.name) == ["email", "why"])
   }
 
   @Test("over SSH a refused file is not shown to the stranger: the log has the reason")

@@ -25,7 +25,8 @@ final class SignUpHarness {
     policy: UnicodeLoginPolicy = UnicodeLoginPolicy(),
     passwordPolicy: (any PasswordPolicy)? = FakePasswordPolicy(),
     strengthEstimator: (any StrengthEstimator)? = FakeStrengthEstimator(),
-    origin: SignUpOrigin? = nil, idleTimeout: Int? = nil
+    origin: SignUpOrigin? = nil, idleTimeout: Int? = nil,
+    questions: [SignUpQuestion] = [], questionStrings: QuestionStrings = .english
   ) {
     screen = MemoryScreen(size: size, capabilities: capabilities)
     // The program's real policy (ICU), and a store that compares logins by it.
@@ -33,7 +34,8 @@ final class SignUpHarness {
     self.store = store
     model = RegistrationViewModel(
       store: store, scheduler: scheduler, strings: strings, policy: policy,
-      passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin)
+      passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin,
+      questions: SignUpQuestions(questions, strings: questionStrings))
     signInModel = SignInViewModel(store: store, scheduler: scheduler, strings: strings)
     app = RegistrationApp(
       application: Application(screen: screen), signUpModel: model, signInModel: signInModel,

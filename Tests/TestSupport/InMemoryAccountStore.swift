@@ -66,7 +66,11 @@ public final class InMemoryAccountStore: AccountStore {
   }
 
   public func createAccount(_ signUp: SignUp) throws(AccountStoreError) -> CreatedAccount {
-    try create(login: signUp.login, password: signUp.password, origin: signUp.origin)
+    let account = try create(login: signUp.login, password: signUp.password, origin: signUp.origin)
+    // As the real stores do: the answers come back with the account.
+    return CreatedAccount(
+      login: account.login, passwordHash: account.passwordHash, createdAt: account.createdAt,
+      answers: signUp.details.answers)
   }
 
   public func accountsCreated(from address: String) throws(AccountStoreError) -> Int {
