@@ -65,7 +65,9 @@ let package = Package(
     // `register admin`: the accounts' keeper (list, decide, delete, reset, ban, the door).
     .target(
       name: "Admin",
-      dependencies: ["Accounts", "Policy", "Registration", "HandOff", "Terminal", "JSONText"]),
+      dependencies: [
+        "Accounts", "Policy", "Registration", "HandOff", "Terminal", "Widgets", "JSONText",
+      ]),
     // The line-by-line front end on the same view models.
     .target(name: "PlainFrontEnd", dependencies: ["Registration", "Terminal"]),
     // Every feature of the fields on one screen, and the program that shows it.
@@ -120,7 +122,7 @@ let package = Package(
     .testTarget(name: "SiteFileTests", dependencies: ["SiteFile"]),
     .testTarget(
       name: "AdminTests",
-      dependencies: ["Admin", "Accounts", "Policy", "Registration", "TestSupport"]),
+      dependencies: ["Admin", "Accounts", "Policy", "Registration", "Terminal", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SSHKeys"]),
     // The executable's own parts (the JSON writer), through @testable import.
     .testTarget(name: "RegisterTests", dependencies: ["register", "SiteFile", "JSONText"]),
