@@ -15,7 +15,7 @@ _register_admin()
     local subcommand=${words[2]-}
     local common="--db --on-create --on-delete --name-hold --help"
     if ((cword == 2)); then
-        COMPREPLY=($(compgen -W "list show approve reject lock unlock delete reset ban unban bans close open log --help" -- "$cur"))
+        COMPREPLY=($(compgen -W "list show review approve reject lock unlock delete reset ban unban bans close open log --help" -- "$cur"))
         return
     fi
     case $prev in
@@ -29,6 +29,7 @@ _register_admin()
         case $subcommand in
             list) own="--state --since --json" ;;
             show | bans) own="--json" ;;
+            review) own="--plain" ;;
             log) own="--since --json" ;;
             reject | lock) own="--reason" ;;
             close) own="--message" ;;
