@@ -106,6 +106,7 @@ struct AdminArguments: Equatable {
 enum AdminSubcommand: String, CaseIterable {
   case list, show, review, approve, reject, lock, unlock, delete, reset, ban, unban, bans, close,
     open, log
+  case importFile = "import"
 
   var flags: Set<String> {
     switch self {
@@ -115,14 +116,14 @@ enum AdminSubcommand: String, CaseIterable {
     case .log: ["--since", "--json"]
     case .reject, .lock: ["--reason"]
     case .close: ["--message"]
-    case .approve, .unlock, .delete, .reset, .ban, .unban, .open: []
+    case .approve, .unlock, .delete, .reset, .ban, .unban, .open, .importFile: []
     }
   }
 
   var words: ClosedRange<Int> {
     switch self {
     case .list, .review, .bans, .close, .open, .log: 0...0
-    case .show, .approve, .reject, .lock, .unlock, .delete, .reset: 1...1
+    case .show, .approve, .reject, .lock, .unlock, .delete, .reset, .importFile: 1...1
     case .ban, .unban: 2...2
     }
   }
@@ -144,6 +145,7 @@ enum AdminSubcommand: String, CaseIterable {
     case .close: "close [--message TEXT]"
     case .open: "open"
     case .log: "log [--since 24h] [--json]"
+    case .importFile: "import FILE.sqlite"
     }
   }
 
@@ -170,6 +172,9 @@ enum AdminSubcommand: String, CaseIterable {
     case .close: "Closes sign-ups on every host; strangers see the message. Sign in goes on."
     case .open: "Opens sign-ups again."
     case .log: "Prints the audit log, oldest first."
+    case .importFile:
+      "Copies the accounts of an SQLite store in, hashes, times and states kept; "
+        + "if any login clashes, lists them and imports nothing."
     }
   }
 }

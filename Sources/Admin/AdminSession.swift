@@ -51,6 +51,7 @@ struct AdminSession {
       output.line("Sign-ups are open.")
       return 0
     case .log: return try log()
+    case .importFile: return importFile(word)
     }
   }
 
@@ -130,6 +131,31 @@ struct AdminSession {
   }
 
   // MARK: Deciding
+
+  private func importFile(_ path: String) -> Int32 {
+    let result: ImportResult
+    do throws(AccountStoreError) {
+      result = try service.importAccounts(fromSQLite: path, by: admin)
+    } catch {
+      // Said of the file, which is what is wrong more often than the store.
+      output.complaint("cannot import \(path): \(error)".escapedForTerminal)
+      return 3
+    }
+    switch result {
+    case .imported(let count):
+      output.line(
+        "Imported \(count) account\(count == 1 ? "" : "s") from \(path.escapedForTerminal).")
+      return 0
+    case .refused(let clashes):
+      output.complaint(
+        "nothing imported: \(clashes.count) login\(clashes.count == 1 ? "" : "s") clash")
+      for clash in clashes {
+        let why = clash.availability == .taken ? "taken" : "a lookalike"
+        output.complaint("  \(clash.login.escapedForTerminal): \(why)")
+      }
+      return 1
+    }
+  }
 
   /// The list on a terminal; line by line with `--plain` or without one.
   private func review() throws(AccountStoreError) -> Int32 {
