@@ -78,7 +78,8 @@ let package = Package(
     .target(name: "FormExample", dependencies: ["Widgets"]),
     .executableTarget(name: "form-example", dependencies: ["FormExample", "Widgets"]),
     // Times the account store against a large database (make bench-store).
-    .executableTarget(name: "store-bench", dependencies: ["Accounts", "Policy", "Registration"]),
+    .executableTarget(
+      name: "store-bench", dependencies: ["Accounts", "Policy", "Registration", "Admin"]),
     // Times the password policy and the strength estimate per call (make bench-password).
     .executableTarget(name: "password-bench", dependencies: ["PasswordQuality", "Registration"]),
     // The composition root: flags, wiring, output.

@@ -1,7 +1,7 @@
 // Measures the account store: `store-bench prepare LOCATION` creates an empty store;
 // `store-bench measure LOCATION` times lookups, sign-ins, sign-ups by 1, 8 and 32 writers at
-// once and races for one login against what is in it. LOCATION is a file (SQLite) or a
-// `postgresql://` URI. `make bench-store` fills each store with a million accounts in
+// once, races for one login against what is in it, and `register admin list` over it all.
+// LOCATION is a file (SQLite) or a `postgresql://` URI. `make bench-store` fills each store with a million accounts in
 // between, and runs both engines side by side.
 import Accounts
 import Policy
@@ -112,6 +112,12 @@ case "measure":
     fail("\(error)")
   }
   store.close()
+  let listing = AdminListing.run(arguments[2])
+  func rounded(_ value: Double) -> String { String(Double(Int(value * 100)) / 100) }
+  print(
+    "register admin list, \(listing.rows) accounts: \(rounded(listing.seconds)) s; resident "
+      + "\(rounded(listing.earlyMegabytes)) MB after 100,000 rows, "
+      + "\(rounded(listing.lateMegabytes)) MB at the end")
 default:
   fail("usage: store-bench prepare|measure PATH|URI")
 }
