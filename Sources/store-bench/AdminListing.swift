@@ -37,6 +37,14 @@ struct AdminListing {
       lateMegabytes: Double(residentBytes()) / 1e6)
   }
 
+  func report() {
+    func rounded(_ value: Double) -> String { String(Double(Int(value * 100)) / 100) }
+    print(
+      "register admin list, \(rows) accounts: \(rounded(seconds)) s; resident "
+        + "\(rounded(earlyMegabytes)) MB after 100,000 rows, \(rounded(lateMegabytes)) MB at the end"
+    )
+  }
+
   /// The process's resident memory now (`/proc/self/statm`, in pages).
   static func residentBytes() -> Int {
     let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)

@@ -37,7 +37,7 @@ func measure(_ count: Int, _ body: (Int) throws -> Void) rethrows -> [Duration] 
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else { fail("usage: store-bench prepare|measure PATH|URI") }
+guard arguments.count == 3 else { fail("usage: store-bench prepare|measure|list PATH|URI") }
 let location = StoreLocation(arguments[2])
 let engine = if case .postgres = location { "PostgreSQL" } else { "SQLite" }
 let policy = UnicodeLoginPolicy()
@@ -112,12 +112,10 @@ case "measure":
     fail("\(error)")
   }
   store.close()
-  let listing = AdminListing.run(arguments[2])
-  func rounded(_ value: Double) -> String { String(Double(Int(value * 100)) / 100) }
-  print(
-    "register admin list, \(listing.rows) accounts: \(rounded(listing.seconds)) s; resident "
-      + "\(rounded(listing.earlyMegabytes)) MB after 100,000 rows, "
-      + "\(rounded(listing.lateMegabytes)) MB at the end")
+  AdminListing.run(arguments[2]).report()
+case "list":
+  store.close()
+  AdminListing.run(arguments[2]).report()
 default:
-  fail("usage: store-bench prepare|measure PATH|URI")
+  fail("usage: store-bench prepare|measure|list PATH|URI")
 }
