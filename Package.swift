@@ -65,7 +65,9 @@ let package = Package(
     // `register admin`: the accounts' keeper (list, decide, delete, reset, ban, the door).
     .target(
       name: "Admin",
-      dependencies: ["Accounts", "Policy", "Registration", "HandOff", "Terminal", "JSONText"]),
+      dependencies: [
+        "Accounts", "Policy", "Registration", "HandOff", "Terminal", "Widgets", "JSONText",
+      ]),
     // The line-by-line front end on the same view models.
     .target(name: "PlainFrontEnd", dependencies: ["Registration", "Terminal"]),
     // Every feature of the fields on one screen, and the program that shows it.
@@ -76,7 +78,8 @@ let package = Package(
     .target(name: "FormExample", dependencies: ["Widgets"]),
     .executableTarget(name: "form-example", dependencies: ["FormExample", "Widgets"]),
     // Times the account store against a large database (make bench-store).
-    .executableTarget(name: "store-bench", dependencies: ["Accounts", "Policy", "Registration"]),
+    .executableTarget(
+      name: "store-bench", dependencies: ["Accounts", "Policy", "Registration", "Admin"]),
     // Times the password policy and the strength estimate per call (make bench-password).
     .executableTarget(name: "password-bench", dependencies: ["PasswordQuality", "Registration"]),
     // The composition root: flags, wiring, output.
@@ -120,7 +123,7 @@ let package = Package(
     .testTarget(name: "SiteFileTests", dependencies: ["SiteFile"]),
     .testTarget(
       name: "AdminTests",
-      dependencies: ["Admin", "Accounts", "Policy", "Registration", "TestSupport"]),
+      dependencies: ["Admin", "Accounts", "Policy", "Registration", "Terminal", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SSHKeys"]),
     // The executable's own parts (the JSON writer), through @testable import.
     .testTarget(name: "RegisterTests", dependencies: ["register", "SiteFile", "JSONText"]),

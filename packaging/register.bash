@@ -15,7 +15,7 @@ _register_admin()
     local subcommand=${words[2]-}
     local common="--db --on-create --on-delete --name-hold --help"
     if ((cword == 2)); then
-        COMPREPLY=($(compgen -W "list show approve reject lock unlock delete reset ban unban bans close open log --help" -- "$cur"))
+        COMPREPLY=($(compgen -W "list show review approve reject lock unlock delete reset ban unban bans close open log import --help" -- "$cur"))
         return
     fi
     case $prev in
@@ -29,6 +29,7 @@ _register_admin()
         case $subcommand in
             list) own="--state --since --json" ;;
             show | bans) own="--json" ;;
+            review) own="--plain" ;;
             log) own="--since --json" ;;
             reject | lock) own="--reason" ;;
             close) own="--message" ;;
@@ -38,6 +39,8 @@ _register_admin()
     fi
     if [[ ($subcommand == ban || $subcommand == unban) && $cword -eq 3 ]]; then
         COMPREPLY=($(compgen -W "login address" -- "$cur"))
+    elif [[ $subcommand == import && $cword -eq 3 ]]; then
+        _filedir sqlite
     fi
 }
 

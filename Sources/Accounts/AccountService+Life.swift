@@ -77,15 +77,18 @@ extension AccountService {
     return try table.record(key: key)
   }
 
-  /// The account as a hand-off takes it (`REGISTER_*`: its hash, never a password); nil
-  /// when there is none.
-  public func accountToHandOn(_ login: String) throws(AccountStoreError) -> CreatedAccount? {
+  /// The account as a hand-off takes it (`REGISTER_*`: its hash, never a password) and the
+  /// address it signed up from, read once; nil when there is none.
+  public func accountToHandOn(_ login: String) throws(AccountStoreError)
+    -> (account: CreatedAccount, clientAddress: String?)?
+  {
     guard let key = adminKey(login), let found = try table.record(key: key),
       let stored = try table.find(key: key).first(where: { $0.login == found.login })
     else { return nil }
-    return CreatedAccount(
+    let account = CreatedAccount(
       login: found.login, passwordHash: stored.hash, createdAt: found.createdAt,
       state: found.state, answers: try table.answers(key: key))
+    return (account, found.clientAddress)
   }
 
   /// The seconds since 1970 of the store's clock, as ISO 8601.

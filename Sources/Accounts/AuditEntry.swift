@@ -8,6 +8,10 @@ public struct AuditEntry: Hashable, Sendable {
     case signInFailed = "sign-in-failed"
     case signInThrottled = "sign-in-throttled"
     case ban, unban, close, open
+    /// An admin's note on an account while reviewing it (`detail` holds it).
+    case note
+    /// An account copied in by `register admin import` (`detail`: the file it came from).
+    case imported = "import"
   }
 
   /// The row's number: the order of the log, and where a page of it goes on from.

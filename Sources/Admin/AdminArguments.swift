@@ -7,6 +7,7 @@ struct AdminArguments: Equatable {
   var words: [String] = []
   var help = false
   var json = false
+  var plain = false
   var database: String?
   var onCreate: [String]?
   var onDelete: [String]?
@@ -47,6 +48,7 @@ struct AdminArguments: Equatable {
       switch flag {
       case "--help", "-h": help = true
       case "--json": json = true
+      case "--plain": plain = true
       case "--db": database = try given()
       case "--on-create": onCreate = try Self.command(try given(), flag)
       case "--on-delete": onDelete = try Self.command(try given(), flag)
@@ -102,23 +104,26 @@ struct AdminArguments: Equatable {
 
 /// The subcommands, each with its flags, how many words it takes, and its help.
 enum AdminSubcommand: String, CaseIterable {
-  case list, show, approve, reject, lock, unlock, delete, reset, ban, unban, bans, close, open, log
+  case list, show, review, approve, reject, lock, unlock, delete, reset, ban, unban, bans, close,
+    open, log
+  case importFile = "import"
 
   var flags: Set<String> {
     switch self {
     case .list: ["--state", "--since", "--json"]
     case .show, .bans: ["--json"]
+    case .review: ["--plain"]
     case .log: ["--since", "--json"]
     case .reject, .lock: ["--reason"]
     case .close: ["--message"]
-    case .approve, .unlock, .delete, .reset, .ban, .unban, .open: []
+    case .approve, .unlock, .delete, .reset, .ban, .unban, .open, .importFile: []
     }
   }
 
   var words: ClosedRange<Int> {
     switch self {
-    case .list, .bans, .close, .open, .log: 0...0
-    case .show, .approve, .reject, .lock, .unlock, .delete, .reset: 1...1
+    case .list, .review, .bans, .close, .open, .log: 0...0
+    case .show, .approve, .reject, .lock, .unlock, .delete, .reset, .importFile: 1...1
     case .ban, .unban: 2...2
     }
   }
@@ -127,6 +132,7 @@ enum AdminSubcommand: String, CaseIterable {
     switch self {
     case .list: "list [--state pending|active|locked] [--since 7d] [--json]"
     case .show: "show LOGIN [--json]"
+    case .review: "review [--plain]"
     case .approve: "approve LOGIN"
     case .reject: "reject LOGIN [--reason TEXT]"
     case .lock: "lock LOGIN [--reason TEXT]"
@@ -139,6 +145,7 @@ enum AdminSubcommand: String, CaseIterable {
     case .close: "close [--message TEXT]"
     case .open: "open"
     case .log: "log [--since 24h] [--json]"
+    case .importFile: "import FILE.sqlite"
     }
   }
 
@@ -146,6 +153,9 @@ enum AdminSubcommand: String, CaseIterable {
     switch self {
     case .list: "Lists accounts, oldest first: login, state, when, from where."
     case .show: "Shows one account and its history in the audit log."
+    case .review:
+      "Goes through the pending accounts: approve, reject (with a reason), note, skip; "
+        + "line by line with --plain or off a terminal."
     case .approve:
       "Makes a pending account active, running --on-create; if that fails it stays pending."
     case .reject: "Refuses a pending account: it is removed and its name held."
@@ -162,6 +172,9 @@ enum AdminSubcommand: String, CaseIterable {
     case .close: "Closes sign-ups on every host; strangers see the message. Sign in goes on."
     case .open: "Opens sign-ups again."
     case .log: "Prints the audit log, oldest first."
+    case .importFile:
+      "Copies the accounts of an SQLite store in, hashes, times and states kept; "
+        + "if any login clashes, lists them and imports nothing."
     }
   }
 }

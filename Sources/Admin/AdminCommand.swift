@@ -12,9 +12,11 @@ import Registration
 /// banned already), 2 usage, 3 the store cannot be opened or written (with the reason),
 /// 4 a hook (`--on-create`, `--on-delete`) failed.
 public enum AdminCommand {
-  /// `arguments` are the words after `admin`.
+  /// `arguments` are the words after `admin`; `input` is what `review` reads, `answers`
+  /// where it reads each applicant's answers (none: not shown).
   public static func run(
-    arguments: [String], environment: [String: String], output: AdminOutput = .standard
+    arguments: [String], environment: [String: String], output: AdminOutput = .standard,
+    input: AdminInput = .standard, answers: AnswerSource? = nil
   ) -> Int32 {
     // Under a forced command (sshd's, for `join`): refused, whatever argv says.
     if environment["SSH_ORIGINAL_COMMAND"] != nil {
@@ -65,7 +67,8 @@ public enum AdminCommand {
     }
     defer { service.close() }
     let session = AdminSession(
-      service: service, arguments: parsed, admin: admin, output: output)
+      service: service, arguments: parsed, admin: admin, output: output, input: input,
+      answers: answers)
     do throws(AccountStoreError) {
       return try session.perform(subcommand)
     } catch {

@@ -11,25 +11,35 @@ struct AdminSession {
   let arguments: AdminArguments
   let admin: String
   let output: AdminOutput
+  var input: AdminInput = .standard
+  var answers: AnswerSource?
 
   private static let accounts = TableRow(widths: [20, 8, 20, 24])
   private static let events = TableRow(widths: [20, 17, 20, 24, 16])
   private static let answers = TableRow(widths: [32])
   private static let banRows = TableRow(widths: [8, 32, 20])
+  /// Each table's header, written from one place.
+  private static let accountsHeader = accounts.line(["LOGIN", "STATE", "CREATED", "FROM", "REASON"])
+  private static let eventsHeader = events.line(["AT", "ACTION", "LOGIN", "FROM", "BY", "DETAIL"])
+
+  /// The decisions, with the hooks and the hold this run was given.
+  var decisions: AccountDecisions {
+    AccountDecisions(
+      service: service, admin: admin, onCreate: arguments.onCreate, onDelete: arguments.onDelete,
+      nameHoldDays: arguments.nameHoldDays ?? StoreOptions.defaultNameHoldDays)
+  }
 
   func perform(_ subcommand: AdminSubcommand) throws(AccountStoreError) -> Int32 {
     let word = arguments.words.first ?? ""
     switch subcommand {
     case .list: return try list()
     case .show: return try show(word)
-    case .approve: return try approve(word)
-    case .reject:
-      return decided(
-        word, try service.reject(word, reason: arguments.reason, by: admin), "rejected")
-    case .lock:
-      return decided(word, try service.lock(word, reason: arguments.reason, by: admin), "locked")
-    case .unlock: return decided(word, try service.unlock(word, by: admin), "unlocked")
-    case .delete: return try delete(word)
+    case .review: return try review()
+    case .approve: return try decisions.approve(word).write(to: output)
+    case .reject: return try decisions.reject(word, reason: arguments.reason).write(to: output)
+    case .lock: return try decisions.lock(word, reason: arguments.reason).write(to: output)
+    case .unlock: return try decisions.unlock(word).write(to: output)
+    case .delete: return try decisions.delete(word).write(to: output)
     case .reset: return try reset(word)
     case .ban, .unban: return try ban(subcommand == .ban)
     case .bans: return try bans()
@@ -42,6 +52,7 @@ struct AdminSession {
       output.line("Sign-ups are open.")
       return 0
     case .log: return try log()
+    case .importFile: return importFile(word)
     }
   }
 
@@ -57,9 +68,7 @@ struct AdminSession {
       state = known
     }
     guard let since = try since() else { return 2 }
-    if !arguments.json {
-      output.line(Self.accounts.line(["LOGIN", "STATE", "CREATED", "FROM", "REASON"]))
-    }
+    if !arguments.json { output.line(Self.accountsHeader) }
     try service.forEachAccount(state: state, since: since) { record in
       output.line(arguments.json ? Self.json(record).text : Self.row(record))
     }
@@ -77,7 +86,7 @@ struct AdminSession {
       for entry in history { output.line(Self.json(entry).text) }
       return 0
     }
-    output.line(Self.accounts.line(["LOGIN", "STATE", "CREATED", "FROM", "REASON"]))
+    output.line(Self.accountsHeader)
     output.line(Self.row(record))
     if !answers.isEmpty {
       output.line("")
@@ -86,7 +95,7 @@ struct AdminSession {
     }
     if !history.isEmpty {
       output.line("")
-      output.line(Self.events.line(["AT", "ACTION", "LOGIN", "FROM", "BY", "DETAIL"]))
+      output.line(Self.eventsHeader)
       for entry in history { output.line(Self.row(entry)) }
     }
     return 0
@@ -94,9 +103,7 @@ struct AdminSession {
 
   private func log() throws(AccountStoreError) -> Int32 {
     guard let since = try since() else { return 2 }
-    if !arguments.json {
-      output.line(Self.events.line(["AT", "ACTION", "LOGIN", "FROM", "BY", "DETAIL"]))
-    }
+    if !arguments.json { output.line(Self.eventsHeader) }
     try service.forEachAuditEntry(since: since) { entry in
       output.line(arguments.json ? Self.json(entry).text : Self.row(entry))
     }
@@ -133,51 +140,43 @@ struct AdminSession {
 
   // MARK: Deciding
 
-  private func approve(_ login: String) throws(AccountStoreError) -> Int32 {
-    let change = try service.approve(login, by: admin)
-    guard change == .changed else { return decided(login, change, "approved") }
-    guard let words = arguments.onCreate else {
-      output.line("Approved \(login.escapedForTerminal).")
+  private func importFile(_ path: String) -> Int32 {
+    let result: ImportResult
+    do throws(AccountStoreError) {
+      result = try service.importAccounts(fromSQLite: path, by: admin)
+    } catch {
+      // Said of the file, which is what is wrong more often than the store.
+      output.complaint("cannot import \(path): \(error)".escapedForTerminal)
+      return 3
+    }
+    switch result {
+    case .imported(let count):
+      output.line(
+        "Imported \(count) account\(count == 1 ? "" : "s") from \(path.escapedForTerminal).")
       return 0
-    }
-    guard let account = try service.accountToHandOn(login) else { return noAccount(login) }
-    let record = try service.account(login)
-    let hook = CommandHook(words: words) {
-      SystemLog.write($0, hook: "on-create", afterFailure: "the account stays pending")
-    }
-    if case .failure(let failure) = hook.run(
-      for: account, clientAddress: record?.clientAddress)
-    {
-      _ = try service.returnToPending(login)
+    case .refused(let clashes):
       output.complaint(
-        "on-create failed for \(account.login.escapedForTerminal) (\(failure)); it stays pending")
-      return 4
+        "nothing imported: \(clashes.count) login\(clashes.count == 1 ? "" : "s") clash")
+      for clash in clashes {
+        let why = clash.availability == .taken ? "taken" : "a lookalike"
+        output.complaint("  \(clash.login.escapedForTerminal): \(why)")
+      }
+      return 1
     }
-    output.line("Approved \(account.login.escapedForTerminal); on-create done.")
-    return 0
   }
 
-  private func delete(_ login: String) throws(AccountStoreError) -> Int32 {
-    if let words = arguments.onDelete {
-      guard let account = try service.accountToHandOn(login) else { return noAccount(login) }
-      let record = try service.account(login)
-      let hook = CommandHook(words: words) {
-        SystemLog.write($0, hook: "on-delete", afterFailure: "the account is kept")
-      }
-      if case .failure(let failure) = hook.run(
-        for: account, clientAddress: record?.clientAddress)
-      {
-        output.complaint(
-          "on-delete failed for \(account.login.escapedForTerminal) (\(failure)); the account is kept"
-        )
-        return 4
-      }
+  /// The list on a terminal; line by line with `--plain` or without one.
+  private func review() throws(AccountStoreError) -> Int32 {
+    let desk = ReviewDesk(decisions: decisions, answers: answers)
+    let screen: (any Screen)?
+    do throws(TerminalError) {
+      screen = arguments.plain ? nil : try input.screen()
+    } catch {
+      screen = nil
     }
-    guard let deleted = try service.delete(login, by: admin) else { return noAccount(login) }
-    output.line(
-      "Deleted \(deleted.login.escapedForTerminal); the name is held for "
-        + "\(arguments.nameHoldDays ?? StoreOptions.defaultNameHoldDays) days.")
-    return 0
+    guard let screen else { return try ReviewLines(desk: desk, input: input, output: output).run() }
+    defer { input.close(screen) }
+    return try ReviewScreen(desk: desk, screen: screen).run()
   }
 
   private func reset(_ login: String) throws(AccountStoreError) -> Int32 {
@@ -215,26 +214,8 @@ struct AdminSession {
     return 1
   }
 
-  private func decided(_ login: String, _ change: StateChange, _ done: String) -> Int32 {
-    switch change {
-    case .changed:
-      output.line("\(done.prefix(1).uppercased() + done.dropFirst()) \(login.escapedForTerminal).")
-      return 0
-    case .unchanged(let state):
-      output.complaint(
-        "\(login.escapedForTerminal) was not \(done): it is \(state.rawValue) (decided already)")
-      return 1
-    case .removed:
-      output.complaint(
-        "\(login.escapedForTerminal) was not \(done): it was rejected or deleted (decided already)")
-      return 1
-    case .noAccount: return noAccount(login)
-    }
-  }
-
   private func noAccount(_ login: String) -> Int32 {
-    output.complaint("no account \(login.escapedForTerminal)")
-    return 1
+    AccountDecisions.noAccount(login).write(to: output)
   }
 
   // MARK: Rows

@@ -15,14 +15,26 @@ public enum SystemLog {
   /// Records one run of a hook (`on-create` at an approval, `on-delete`), and what became
   /// of the account when it failed.
   @Sendable public static func write(_ entry: LogEntry, hook: String, afterFailure: String) {
-    var line = "\(hook) for \(entry.login.escapedForTerminal): "
-    switch entry.result {
-    case .success: line += "done"
-    case .failure(let failure): line += "failed (\(failure)); \(afterFailure)"
-    }
-    if !entry.output.isEmpty { line += "; output: " + entry.output.escapedForTerminal }
+    let text = line(
+      login: entry.login, result: entry.result, output: entry.output, hook: hook,
+      afterFailure: afterFailure)
     let failed = if case .failure = entry.result { true } else { false }
-    write(line, priority: failed ? LOG_ERR : LOG_INFO)
+    write(text, priority: failed ? LOG_ERR : LOG_INFO)
+  }
+
+  /// The line `write(_:hook:afterFailure:)` records, every part escaped: the failure's
+  /// reason (the system's words) as much as the login and what the command printed.
+  public static func line(
+    login: String, result: HookResult, output: String, hook: String, afterFailure: String
+  ) -> String {
+    var line = "\(hook) for \(login.escapedForTerminal): "
+    switch result {
+    case .success: line += "done"
+    case .failure(let failure):
+      line += "failed (\(failure.description.escapedForTerminal)); \(afterFailure)"
+    }
+    if !output.isEmpty { line += "; output: " + output.escapedForTerminal }
+    return line
   }
 
   /// Records one row of the audit log (`AuditEntry.logLine`), escaped.

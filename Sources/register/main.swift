@@ -61,7 +61,8 @@ if CommandLine.arguments.dropFirst().first == "admin" {
     AdminCommand.run(
       arguments: SiteSettings.adminArguments(of: site, environment: environment)
         + CommandLine.arguments.dropFirst(2),
-      environment: environment))
+      environment: environment,
+      answers: { store, login throws(AccountStoreError) in try store.answers(of: login) }))
 }
 
 let configuration: Configuration

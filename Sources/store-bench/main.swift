@@ -1,7 +1,7 @@
 // Measures the account store: `store-bench prepare LOCATION` creates an empty store;
 // `store-bench measure LOCATION` times lookups, sign-ins, sign-ups by 1, 8 and 32 writers at
-// once and races for one login against what is in it. LOCATION is a file (SQLite) or a
-// `postgresql://` URI. `make bench-store` fills each store with a million accounts in
+// once, races for one login against what is in it, and `register admin list` over it all.
+// LOCATION is a file (SQLite) or a `postgresql://` URI. `make bench-store` fills each store with a million accounts in
 // between, and runs both engines side by side.
 import Accounts
 import Policy
@@ -37,7 +37,7 @@ func measure(_ count: Int, _ body: (Int) throws -> Void) rethrows -> [Duration] 
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else { fail("usage: store-bench prepare|measure PATH|URI") }
+guard arguments.count == 3 else { fail("usage: store-bench prepare|measure|list PATH|URI") }
 let location = StoreLocation(arguments[2])
 let engine = if case .postgres = location { "PostgreSQL" } else { "SQLite" }
 let policy = UnicodeLoginPolicy()
@@ -112,6 +112,10 @@ case "measure":
     fail("\(error)")
   }
   store.close()
+  AdminListing.run(arguments[2]).report()
+case "list":
+  store.close()
+  AdminListing.run(arguments[2]).report()
 default:
-  fail("usage: store-bench prepare|measure PATH|URI")
+  fail("usage: store-bench prepare|measure|list PATH|URI")
 }

@@ -68,16 +68,18 @@ final class AdminStore: @unchecked Sendable {
     admin(arguments, environment: environment)
   }
 
-  func admin(_ arguments: [String], environment: [String: String] = ["SUDO_USER": "alice"])
-    -> AdminRun
-  {
+  func admin(
+    _ arguments: [String], environment: [String: String] = ["SUDO_USER": "alice"],
+    input: AdminInput = AdminInput(readLine: { nil }), answers: AnswerSource? = nil
+  ) -> AdminRun {
     let lines = Mutex<[String]>([])
     let complaints = Mutex<[String]>([])
     let output = AdminOutput(
       line: { line in lines.withLock { $0.append(line) } },
       complaint: { line in complaints.withLock { $0.append(line) } })
     let status = AdminCommand.run(
-      arguments: arguments + ["--db", place], environment: environment, output: output)
+      arguments: arguments + ["--db", place], environment: environment, output: output,
+      input: input, answers: answers)
     return AdminRun(
       status: status, lines: lines.withLock { $0 }, complaints: complaints.withLock { $0 })
   }
