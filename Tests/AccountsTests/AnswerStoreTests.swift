@@ -72,6 +72,6 @@ struct AnswerStoreTests {
     let store = try engine.makeStore(options: StoreOptions(review: true))
     #expect(try store.createAccount(Self.signUp("alice")).state == .pending)
     #expect(try store.service.answers(of: "alice") == Self.answers)
-    #expect(try store.service.accountToHandOn("alice")?.answers == Self.answers)
+    #expect(try store.service.accountToHandOn("alice")?.account.answers == Self.answers)
   }
 }
