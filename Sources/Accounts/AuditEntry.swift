@@ -8,6 +8,8 @@ public struct AuditEntry: Hashable, Sendable {
     case signInFailed = "sign-in-failed"
     case signInThrottled = "sign-in-throttled"
     case ban, unban, close, open
+    case keyAdded = "key-added"
+    case keyRemoved = "key-removed"
   }
 
   /// The row's number: the order of the log, and where a page of it goes on from.

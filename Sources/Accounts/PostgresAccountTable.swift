@@ -71,7 +71,11 @@ final class PostgresAccountTable: AccountTable {
       // made twice, nor said to be taken by itself. The hash has a fresh salt, so a row
       // holding it can only be this account.
       if attempt > 0, try Self.find(db, new.key).first?.hash == new.hash { return .inserted }
-      let inserted = try Self.transaction(db, if: limited, readCommitted: true) {
+      let keys = new.details.keys.eachFingerprintOnce
+      if try Self.anyTaken(keys, db) { return .keyTaken }
+      let inserted = try Self.transaction(
+        db, if: limited || !keys.isEmpty, readCommitted: true
+      ) {
         () throws(PostgresError) -> Bool in
         // Held until the end of the transaction: sign-ups from one address (or, with a
         // limit per hour, all of them) are counted and inserted one after the other,
@@ -91,7 +95,7 @@ final class PostgresAccountTable: AccountTable {
         // the lock, before it is granted), it sees every sign-up that held the lock before
         // (where READ COMMITTED is SERIALIZABLE, as on CockroachDB, a race is a 40001,
         // tried again).
-        return try !db.query(
+        let made = try db.query(
           """
           INSERT INTO accounts (login, login_key, login_skeleton, password_hash, created_at,
             client_address, client_network, state)
@@ -114,7 +118,10 @@ final class PostgresAccountTable: AccountTable {
             origin?.limit?.since ?? "", new.rate.map { String($0.count) } ?? "",
             new.rate?.since ?? "", new.state.rawValue, new.now,
           ]
-        ).isEmpty
+        )
+        guard let id = made.first?[0] ?? nil else { return false }
+        try Self.insert(keys, accountID: id, addedAt: new.createdAt, db)
+        return true
       }
       if inserted { return .inserted }
       // The first try may still have been running on the server when it was looked up

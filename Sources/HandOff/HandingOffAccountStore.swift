@@ -10,7 +10,7 @@ import Synchronization
 /// before it exits (also on SIGHUP), so an account is never left stored without its
 /// hand-off, nor a hook running with nobody to take the account back.
 public final class HandingOffAccountStore: AccountStore {
-  private let store: any AccountStore
+  let store: any AccountStore
   private let hook: any NewAccountHook
   private let clientAddress: String?
   private let creating = Mutex(())

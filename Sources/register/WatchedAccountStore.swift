@@ -5,7 +5,7 @@ import Synchronization
 /// away (a script then exits 3), and over SSH it tells the stranger none of the store's
 /// reasons (paths, hosts, SQL): those go to the system log, the stranger reads `hiding`.
 final class WatchedAccountStore: AccountStore {
-  private let store: any AccountStore
+  let store: any AccountStore
   private let hiding: String?
   private let log: @Sendable (String) -> Void
   private let unreachable = Atomic(false)
@@ -22,7 +22,7 @@ final class WatchedAccountStore: AccountStore {
   var lastFailureWasUnreachable: Bool { unreachable.load(ordering: .relaxed) }
 
   /// `body`'s result, its failure remembered, and hidden when it is the store's own.
-  private func watched<T>(_ body: () throws(AccountStoreError) -> T) throws(AccountStoreError)
+  func watched<T>(_ body: () throws(AccountStoreError) -> T) throws(AccountStoreError)
     -> T
   {
     do {

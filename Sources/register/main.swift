@@ -47,6 +47,18 @@ let environment = [
   if let value = getenv(name) { values[name] = String(cString: value) }
 }
 
+// `register keys LOGIN` is sshd's, and starts nothing more than it needs (KeysCommand).
+if CommandLine.arguments.dropFirst().first == "keys" {
+  let site = try? SiteFile.read(
+    path: SiteFile.defaultPath, keys: SiteSettings.keys, mustExist: false)
+  let outcome = KeysCommand.run(
+    arguments: Array(CommandLine.arguments.dropFirst(2)), environment: environment,
+    siteDatabase: site?.setting("db")?.value)
+  if !outcome.output.isEmpty { print(outcome.output, terminator: "") }
+  if let complaint = outcome.complaint { complain(complaint) }
+  exit(outcome.status)
+}
+
 // `register admin ...` is the Admin module's; a client never reaches it (SSHSession).
 // It reads the same site file: its db, on-create, on-delete and name-hold, before the flags.
 if CommandLine.arguments.dropFirst().first == "admin" {
