@@ -18,9 +18,11 @@ enum KeysCommand {
   static let usage = "usage: register keys [--db PLACE] LOGIN"
 
   /// The arguments after `keys`; the store is `--db`, else `REGISTER_DB`, else the site
-  /// file's `db`, else the default file. `keys` gives the account's keys from the store.
+  /// file's `db` (`site` is read only then; a file it refuses is an error, not another
+  /// store), else the default file. `keys` gives the account's keys from the store.
   static func run(
-    arguments: [String], environment: [String: String], siteDatabase: String?,
+    arguments: [String], environment: [String: String],
+    site: () throws(SiteFileError) -> SiteFile,
     keys: (StoreLocation, String) throws(AccountStoreError) -> [AccountKey] = storeKeys
   ) -> Outcome {
     var database: String?
@@ -38,8 +40,14 @@ enum KeysCommand {
     guard rest.count == 1, let login = rest.first, !login.hasPrefix("-") else {
       return Outcome(complaint: usage, status: 2)
     }
-    let given =
-      database ?? environment["REGISTER_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? siteDatabase
+    var given = database ?? environment["REGISTER_DB"].flatMap { $0.isEmpty ? nil : $0 }
+    if given == nil {
+      do throws(SiteFileError) {
+        given = try site().setting("db")?.value
+      } catch {
+        return Outcome(complaint: "keys: " + error.message(file: SiteFile.defaultPath), status: 1)
+      }
+    }
     guard let place = given ?? AccountService.defaultPath(environment: environment) else {
       return Outcome()
     }

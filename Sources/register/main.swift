@@ -49,11 +49,11 @@ let environment = [
 
 // `register keys LOGIN` is sshd's, and starts nothing more than it needs (KeysCommand).
 if CommandLine.arguments.dropFirst().first == "keys" {
-  let site = try? SiteFile.read(
-    path: SiteFile.defaultPath, keys: SiteSettings.keys, mustExist: false)
   let outcome = KeysCommand.run(
     arguments: Array(CommandLine.arguments.dropFirst(2)), environment: environment,
-    siteDatabase: site?.setting("db")?.value)
+    site: { () throws(SiteFileError) in
+      try SiteFile.read(path: SiteFile.defaultPath, keys: SiteSettings.keys, mustExist: false)
+    })
   if !outcome.output.isEmpty { print(outcome.output, terminator: "") }
   if let complaint = outcome.complaint { complain(complaint) }
   exit(outcome.status)

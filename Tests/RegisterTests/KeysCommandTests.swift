@@ -2,6 +2,7 @@ import Accounts
 import Foundation
 import Policy
 import Registration
+import SiteFile
 import Testing
 
 @testable import register
@@ -50,8 +51,14 @@ struct KeysCommandTests {
         fingerprint: "SHA256:" + name)
     }
 
+    /// Runs with a site file that sets `db = site` (none when nil).
     func run(_ arguments: [String], site: String? = nil) -> KeysCommand.Outcome {
-      KeysCommand.run(arguments: arguments, environment: [:], siteDatabase: site)
+      KeysCommand.run(
+        arguments: arguments, environment: [:],
+        site: { () throws(SiteFileError) in
+          try SiteFile(
+            parsing: Array((site.map { "db = \($0)\n" } ?? "").utf8), keys: SiteSettings.keys)
+        })
     }
   }
 
@@ -85,6 +92,20 @@ struct KeysCommandTests {
     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: broken)
     let outcome = site.run(["--db", broken, "alice"])
     #expect(outcome.status == 1 && outcome.output.isEmpty && outcome.complaint != nil)
+  }
+
+  @Test("a site file refused is said to sshd's log; with --db it is not read")
+  func refusedSiteFile() throws {
+    let site = try Site()
+    let refused = { () throws(SiteFileError) -> SiteFile in throw SiteFileError(.notUTF8) }
+    let outcome = KeysCommand.run(arguments: ["alice"], environment: [:], site: refused)
+    #expect(outcome.status == 1 && outcome.output.isEmpty && outcome.complaint != nil)
+    let given = KeysCommand.run(
+      arguments: ["--db", site.database, "alice"], environment: [:], site: refused)
+    #expect(given.status == 0 && given.output.split(separator: "\n").count == 2)
+    let fromEnvironment = KeysCommand.run(
+      arguments: ["alice"], environment: ["REGISTER_DB": site.database], site: refused)
+    #expect(fromEnvironment.output.split(separator: "\n").count == 2)
   }
 
   @Test("a login is needed, exactly one")
