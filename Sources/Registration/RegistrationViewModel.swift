@@ -72,6 +72,8 @@ public final class RegistrationViewModel: ScreenModel {
   @ObservationIgnored private let scheduler: any Scheduler
   @ObservationIgnored private let strings: Strings
   @ObservationIgnored private let origin: SignUpOrigin?
+  /// The "SSH key" field, when the site has one (`keys = optional|required`).
+  public let key: SignUpKey?
 
   /// `policy` says what a login may be and which are reserved; the store compares logins
   /// by the identity it was made with (the same policy, in the program). `passwordPolicy`
@@ -82,8 +84,9 @@ public final class RegistrationViewModel: ScreenModel {
     store: any AccountStore, scheduler: any Scheduler, strings: Strings = .english,
     policy: any LoginPolicy, requirements: [Requirement]? = nil,
     passwordPolicy: (any PasswordPolicy)? = nil, strengthEstimator: (any StrengthEstimator)? = nil,
-    origin: SignUpOrigin? = nil
+    origin: SignUpOrigin? = nil, key: SignUpKey? = nil
   ) {
+    self.key = key
     self.store = store
     self.policy = policy
     self.scheduler = scheduler
@@ -123,7 +126,7 @@ public final class RegistrationViewModel: ScreenModel {
   // MARK: What the form shows
 
   /// True when every requirement is met and no account is being created.
-  public var canSubmit: Bool { form.canSubmit }
+  public var canSubmit: Bool { form.canSubmit && key?.isMet != false }
   /// True while the account is being created.
   public var isCreating: Bool { form.phase == .submitting }
   /// True while a submission waits for a check to answer (the login's, the password
@@ -173,7 +176,7 @@ public final class RegistrationViewModel: ScreenModel {
 
   /// True when every requirement is met or still being checked, and no account is being
   /// created: submitting goes ahead, at once or when the check answers.
-  public var isReadyToSubmit: Bool { form.isReady(standing) }
+  public var isReadyToSubmit: Bool { form.isReady(standing) && key?.isMet != false }
 
   // MARK: What the person does
 
@@ -186,6 +189,8 @@ public final class RegistrationViewModel: ScreenModel {
   public func submit() -> Submission<RegistrationField> {
     // A lookup that failed is asked again: the person is waiting for it now.
     if form.isOpen { availability?.retry() }
+    // The key field's rows say what is wrong with it; nothing is sent to the store.
+    if key?.isMet == false { return .busy }
     let submission = form.submit(standing)
     switch submission {
     case .started: create()
@@ -287,6 +292,7 @@ public final class RegistrationViewModel: ScreenModel {
 
   private func create() {
     let (store, policy, login, password, origin) = (store, policy, login, password, origin)
+    let details = SignUpDetails(keys: key?.accountKeys ?? [])
     let slow = scheduler.schedule(after: Self.slowStoreDelay) { [weak self] in
       self?.storeIsSlow = true
     }
@@ -294,7 +300,8 @@ public final class RegistrationViewModel: ScreenModel {
       Result { () throws(AccountStoreError) in
         // A user or group may have been made with this name since the lookup.
         if policy.reservation(of: login) != nil { throw .loginTaken }
-        return try store.createAccount(SignUp(login: login, password: password, origin: origin))
+        return try store.createAccount(
+          SignUp(login: login, password: password, origin: origin, details: details))
       }
     }) { [weak self] result in
       slow.cancel()

@@ -48,6 +48,7 @@ public final class SignUpScreen {
           }
         }
       }
+      if let key = viewModel.key { Self.keyRows(key, strings: strings) }
       // Under the button, what went wrong; right under that, with no blank row, the link:
       // 24 rows hold the whole form.
       VStack {

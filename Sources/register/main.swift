@@ -7,6 +7,7 @@ import PlainFrontEnd
 import Policy
 import Registration
 import RegistrationUI
+import SSHKeys
 import SiteFile
 import Terminal
 import Widgets
@@ -41,7 +42,7 @@ signal(SIGPIPE, SIG_IGN)
 let environment = [
   "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "TERM", "HOME", "XDG_DATA_HOME", "REGISTER_DB",
   "SSH_CONNECTION", "SSH_ORIGINAL_COMMAND", "NO_COLOR", "XDG_RUNTIME_DIR", "XDG_STATE_HOME",
-  "SUDO_USER",
+  "SUDO_USER", "SSH_USER_AUTH",
 ]
 .reduce(into: [String: String]()) { values, name in
   if let value = getenv(name) { values[name] = String(cString: value) }
@@ -224,12 +225,20 @@ func finish(_ outcome: SessionOutcome, deadlineNotice: String? = nil) -> Never {
 }
 
 /// Sign up's view model, on the scheduler of the form or of the line-by-line dialogue.
-func signUpModel(_ scheduler: any Scheduler, _ passwordPolicy: (any PasswordPolicy)?)
-  -> RegistrationViewModel
-{
+func signUpModel(
+  _ scheduler: any Scheduler, _ passwordPolicy: (any PasswordPolicy)?, key: SignUpKey? = nil
+) -> RegistrationViewModel {
   RegistrationViewModel(
     store: store, scheduler: scheduler, strings: strings, policy: policy,
-    passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin)
+    passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin, key: key)
+}
+
+/// Over SSH, the form's "SSH key" field, offering the key the client connected with
+/// (sshd's `ExposeAuthInfo` names its file in `SSH_USER_AUTH`).
+func signUpKey() -> SignUpKey? {
+  guard configuration.ssh != nil else { return nil }
+  return SignUpKey(
+    need: .optional, connecting: ConnectingKey.key(environment: environment), strings: strings)
 }
 
 /// Change password's view model, with Sign up's password rows.
@@ -281,7 +290,7 @@ guard let screen = openScreen() else {
     ? dialogue.changePassword(changePasswordModel(scheduler, passwordPolicy))
     : options.signIn
       ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
-      : dialogue.signUp(signUpModel(scheduler, passwordPolicy))
+      : dialogue.signUp(signUpModel(scheduler, passwordPolicy, key: signUpKey()))
   // Input that ended because nobody typed says so.
   // A script whose sign-up met a store away past failover-wait: exit 3, not "unmet".
   if outcome == .unmet || outcome == .failed, store.lastFailureWasUnreachable {
@@ -308,7 +317,7 @@ if options.changePassword {
   run = app.run
 } else {
   let app = RegistrationApp(
-    application: application, signUpModel: signUpModel(scheduler, passwordPolicy),
+    application: application, signUpModel: signUpModel(scheduler, passwordPolicy, key: signUpKey()),
     signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
     start: options.signIn ? .signIn : .signUp, strings: strings, idleTimeout: idleTimeout)
   run = app.run
