@@ -45,6 +45,9 @@ struct Configuration: Equatable {
   /// The site file's `sign-ups = closed`: the door is closed as `register admin close`
   /// closes it (Sign in and Change password still work).
   var signUpsClosed = false
+  /// The site file's `keys`: whether Sign up asks for an SSH key (nil: no field). By
+  /// default optional over SSH, off elsewhere.
+  var keys: SignUpKey.Need? = nil
 
   /// The client's address as the store and the hook are given it: normalised (IPv4-mapped
   /// IPv6 as IPv4, no zone), or as sshd wrote it when it is not an address.
@@ -187,7 +190,16 @@ struct Configuration: Equatable {
         review: site.setting("review")?.value == "yes",
         nameHoldDays: site.setting("name-hold").flatMap { Int($0.value) }
           ?? StoreOptions.defaultNameHoldDays,
-        signUpsClosed: site.setting("sign-ups")?.value == "closed"))
+        signUpsClosed: site.setting("sign-ups")?.value == "closed",
+        keys: Self.keys(site.setting("keys")?.value ?? (ssh == nil ? "off" : "optional"))))
+  }
+
+  private static func keys(_ word: String) -> SignUpKey.Need? {
+    switch word {
+    case "optional": .optional
+    case "required": .required
+    default: nil
+    }
   }
 
   var strings: Strings { language.strings }

@@ -233,12 +233,12 @@ func signUpModel(
     passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin, key: key)
 }
 
-/// Over SSH, the form's "SSH key" field, offering the key the client connected with
-/// (sshd's `ExposeAuthInfo` names its file in `SSH_USER_AUTH`).
+/// The form's "SSH key" field (site `keys`), offering over SSH the key the client
+/// connected with (sshd's `ExposeAuthInfo` names its file in `SSH_USER_AUTH`).
 func signUpKey() -> SignUpKey? {
-  guard configuration.ssh != nil else { return nil }
+  guard let need = configuration.keys else { return nil }
   return SignUpKey(
-    need: .optional, connecting: ConnectingKey.key(environment: environment), strings: strings)
+    need: need, connecting: ConnectingKey.key(environment: environment), strings: strings)
 }
 
 /// Change password's view model, with Sign up's password rows.
