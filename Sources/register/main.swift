@@ -221,7 +221,8 @@ func finish(_ outcome: SessionOutcome, deadlineNotice: String? = nil) -> Never {
     Report(
       outcome, heldSignal: EndingSignals.held, json: configuration.json, strings: strings,
       idleTimeout: configuration.idleTimeout,
-      deadlineNotice: SessionDeadline.reached ? deadlineNotice : nil))
+      deadlineNotice: SessionDeadline.reached ? deadlineNotice : nil,
+      keys: offeredKey?.accountKeys.map(\.fingerprint) ?? []))
 }
 
 /// Sign up's view model, on the scheduler of the form or of the line-by-line dialogue.
@@ -240,6 +241,9 @@ func signUpKey() -> SignUpKey? {
   return SignUpKey(
     need: need, connecting: ConnectingKey.key(environment: environment), strings: strings)
 }
+/// One field for the session: the form and the dialogue never both run. Used on the
+/// main thread only (the form, the dialogue, `finish`).
+nonisolated(unsafe) let offeredKey = signUpKey()
 
 /// Change password's view model, with Sign up's password rows.
 func changePasswordModel(_ scheduler: any Scheduler, _ passwordPolicy: (any PasswordPolicy)?)
@@ -290,7 +294,7 @@ guard let screen = openScreen() else {
     ? dialogue.changePassword(changePasswordModel(scheduler, passwordPolicy))
     : options.signIn
       ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
-      : dialogue.signUp(signUpModel(scheduler, passwordPolicy, key: signUpKey()))
+      : dialogue.signUp(signUpModel(scheduler, passwordPolicy, key: offeredKey))
   // Input that ended because nobody typed says so.
   // A script whose sign-up met a store away past failover-wait: exit 3, not "unmet".
   if outcome == .unmet || outcome == .failed, store.lastFailureWasUnreachable {
@@ -317,7 +321,7 @@ if options.changePassword {
   run = app.run
 } else {
   let app = RegistrationApp(
-    application: application, signUpModel: signUpModel(scheduler, passwordPolicy, key: signUpKey()),
+    application: application, signUpModel: signUpModel(scheduler, passwordPolicy, key: offeredKey),
     signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
     start: options.signIn ? .signIn : .signUp, strings: strings, idleTimeout: idleTimeout)
   run = app.run
