@@ -38,7 +38,7 @@ let package = Package(
     // A small widget toolkit on top of any Screen.
     .target(name: "Widgets", dependencies: ["Terminal"]),
     // View models and rules: no terminal, no database.
-    .target(name: "Registration"),
+    .target(name: "Registration", dependencies: ["SSHKeys"]),
     // What a login may be: identity, lookalikes, reserved and Unix names, over ICU.
     .target(name: "Policy", dependencies: ["Registration", "CICU"]),
     // SHA-256, for the throttle's keys and SSH key fingerprints.
@@ -88,7 +88,7 @@ let package = Package(
       dependencies: [
         "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Policy",
         "PasswordQuality", "Terminal", "Widgets", "HandOff", "Door", "SiteFile", "Admin",
-        "JSONText",
+        "JSONText", "SSHKeys",
       ]),
 
     // For the tests: an in-memory store, screen snapshots, a seeded random generator, a
@@ -100,7 +100,8 @@ let package = Package(
       name: "WidgetsTests",
       dependencies: ["Widgets", "FieldGallery", "FormExample", "TestSupport"],
       exclude: ["Snapshots"]),
-    .testTarget(name: "RegistrationTests", dependencies: ["Registration", "TestSupport"]),
+    .testTarget(
+      name: "RegistrationTests", dependencies: ["Registration", "SSHKeys", "TestSupport"]),
     .testTarget(
       name: "AccountsTests",
       dependencies: ["Accounts", "Policy", "Registration", "CSQLite", "TestSupport"]),
@@ -116,7 +117,7 @@ let package = Package(
       dependencies: ["PlainFrontEnd", "Registration", "TestSupport"]),
     .testTarget(
       name: "RegistrationUITests",
-      dependencies: ["RegistrationUI", "Registration", "Policy", "TestSupport"],
+      dependencies: ["RegistrationUI", "Registration", "Policy", "SSHKeys", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "HandOffTests", dependencies: ["HandOff", "Registration", "TestSupport"]),
     .testTarget(name: "DoorTests", dependencies: ["Door"]),

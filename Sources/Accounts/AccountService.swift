@@ -136,6 +136,7 @@ public final class AccountService: ClosableAccountStore, PrehashedAccountStore,
     case .loginTaken: throw .loginTaken
     case .addressLimitReached: throw .addressLimitReached(limit: origin?.limit ?? 0)
     case .signUpRateReached: throw .signUpRateReached(perHour: options.signUpsPerHour ?? 0)
+    case .keyTaken: throw .keyTaken
     }
   }
 

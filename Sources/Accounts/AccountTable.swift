@@ -144,4 +144,6 @@ enum InsertOutcome: Hashable, Sendable {
   case addressLimitReached
   /// The store made its share of accounts this hour.
   case signUpRateReached
+  /// An account has a key of the sign-up's already.
+  case keyTaken
 }

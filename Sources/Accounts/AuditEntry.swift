@@ -12,6 +12,8 @@ public struct AuditEntry: Hashable, Sendable {
     case note
     /// An account copied in by `register admin import` (`detail`: the file it came from).
     case imported = "import"
+    case keyAdded = "key-added"
+    case keyRemoved = "key-removed"
   }
 
   /// The row's number: the order of the log, and where a page of it goes on from.

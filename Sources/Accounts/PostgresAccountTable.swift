@@ -71,9 +71,12 @@ final class PostgresAccountTable: AccountTable {
       // made twice, nor said to be taken by itself. The hash has a fresh salt, so a row
       // holding it can only be this account.
       if attempt > 0, try Self.find(db, new.key).first?.hash == new.hash { return .inserted }
-      // With answers, one transaction too: the account and its answers, or neither.
+      // With keys or answers, one transaction too: the account and what it brings, or
+      // nothing; a key any account has already is `.keyTaken`.
+      let keys = new.details.keys.eachFingerprintOnce
       let answers = new.details.answers
-      let together = limited || !answers.isEmpty
+      if try Self.anyTaken(keys, db) { return .keyTaken }
+      let together = limited || !keys.isEmpty || !answers.isEmpty
       let inserted = try Self.transaction(db, if: together, readCommitted: true) {
         () throws(PostgresError) -> Bool in
         // Held until the end of the transaction: sign-ups from one address (or, with a
@@ -118,10 +121,10 @@ final class PostgresAccountTable: AccountTable {
             new.rate?.since ?? "", new.state.rawValue, new.now,
           ]
         )
-        if let id = made.first?[0], !answers.isEmpty {
-          try Self.insertAnswers(answers, of: id, db)
-        }
-        return !made.isEmpty
+        guard let id = made.first?[0] else { return false }
+        try Self.insert(keys, accountID: id, addedAt: new.createdAt, db)
+        try Self.insertAnswers(answers, of: id, db)
+        return true
       }
       if inserted { return .inserted }
       // The first try may still have been running on the server when it was looked up

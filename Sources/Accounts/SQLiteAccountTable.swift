@@ -92,46 +92,52 @@ final class SQLiteAccountTable: AccountTable {
   }
 
   func insert(_ new: NewAccount) throws(AccountStoreError) -> InsertOutcome {
-    let origin = new.origin
-    let (address, network): (any SQLValue, any SQLValue) =
-      (origin?.address ?? SQLNull(), origin?.network ?? SQLNull())
     let outcome = try withConnection(creating: true) { db throws(DatabaseError) -> InsertOutcome in
-      // With answers, one transaction: the account and its answers, or neither.
-      try Self.insertingDetails(of: new, db) { () throws(DatabaseError) -> InsertOutcome in
-        do throws(DatabaseError) {
-          // ?8/?9: the address's limit and its window, ?10/?11 the store's per hour (NULL:
-          // none). One statement: sign-ups racing from other processes cannot all pass.
-          let inserted = try db.run(
-            """
-            INSERT INTO accounts (login, login_key, login_skeleton, password_hash, created_at,
-              client_address, client_network, state)
-            SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?12
-            WHERE NOT EXISTS (SELECT 1 FROM accounts WHERE login_skeleton = ?3)
-              AND NOT EXISTS (SELECT 1 FROM held_names
-                              WHERE (login_key = ?2 OR login_skeleton = ?3) AND held_until > ?13)
-              AND (?8 IS NULL OR (SELECT count(*) FROM accounts
-                                  WHERE client_network = ?7 AND created_at > ?9) < ?8)
-              AND (?10 IS NULL OR (SELECT count(*) FROM accounts WHERE created_at > ?11) < ?10)
-            """,
-            new.login, new.key, new.skeleton, new.hash, new.createdAt, address, network,
-            origin?.limit?.count ?? SQLNull(), origin?.limit?.since ?? SQLNull(),
-            new.rate?.count ?? SQLNull(), new.rate?.since ?? SQLNull(), new.state.rawValue, new.now)
-          if inserted > 0 { return .inserted }
-        } catch  where error.isUniqueViolation {
-          return .loginTaken
-        }
-        // Nothing inserted: the login is taken (a limit was met before the unique index could
-        // say so) or looks like one, or else a limit is met.
-        if try Self.availability(db, new.key, new.skeleton, new.now) != .free { return .loginTaken }
-        guard let origin, let limit = origin.limit else { return .signUpRateReached }
-        let made = try db.integer(
-          "SELECT count(*) FROM accounts WHERE client_network = ?1 AND created_at > ?2",
-          origin.network, limit.since)
-        return made >= limit.count ? .addressLimitReached : .signUpRateReached
+      try Self.insertingDetails(of: new, db) {
+        () throws(DatabaseError) -> InsertOutcome in try Self.insertAccount(new, db)
       }
     }
     guard let outcome else { throw .unavailable("the file was removed while it was being made") }
     return outcome
+  }
+
+  /// The account's one statement, and what it did.
+  private static func insertAccount(_ new: NewAccount, _ db: SQLiteConnection)
+    throws(DatabaseError) -> InsertOutcome
+  {
+    let origin = new.origin
+    let (address, network): (any SQLValue, any SQLValue) =
+      (origin?.address ?? SQLNull(), origin?.network ?? SQLNull())
+    do throws(DatabaseError) {
+      // ?8/?9: the address's limit and its window, ?10/?11 the store's per hour (NULL:
+      // none). One statement: sign-ups racing from other processes cannot all pass.
+      let inserted = try db.run(
+        """
+        INSERT INTO accounts (login, login_key, login_skeleton, password_hash, created_at,
+          client_address, client_network, state)
+        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?12
+        WHERE NOT EXISTS (SELECT 1 FROM accounts WHERE login_skeleton = ?3)
+          AND NOT EXISTS (SELECT 1 FROM held_names
+                          WHERE (login_key = ?2 OR login_skeleton = ?3) AND held_until > ?13)
+          AND (?8 IS NULL OR (SELECT count(*) FROM accounts
+                              WHERE client_network = ?7 AND created_at > ?9) < ?8)
+          AND (?10 IS NULL OR (SELECT count(*) FROM accounts WHERE created_at > ?11) < ?10)
+        """,
+        new.login, new.key, new.skeleton, new.hash, new.createdAt, address, network,
+        origin?.limit?.count ?? SQLNull(), origin?.limit?.since ?? SQLNull(),
+        new.rate?.count ?? SQLNull(), new.rate?.since ?? SQLNull(), new.state.rawValue, new.now)
+      if inserted > 0 { return .inserted }
+    } catch  where error.isUniqueViolation {
+      return .loginTaken
+    }
+    // Nothing inserted: the login is taken (a limit was met before the unique index could
+    // say so) or looks like one, or else a limit is met.
+    if try Self.availability(db, new.key, new.skeleton, new.now) != .free { return .loginTaken }
+    guard let origin, let limit = origin.limit else { return .signUpRateReached }
+    let made = try db.integer(
+      "SELECT count(*) FROM accounts WHERE client_network = ?1 AND created_at > ?2",
+      origin.network, limit.since)
+    return made >= limit.count ? .addressLimitReached : .signUpRateReached
   }
 
   func replaceHash(with hash: String, key: String, login: String, over current: String)

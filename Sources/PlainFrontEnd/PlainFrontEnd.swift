@@ -45,6 +45,7 @@ public final class PlainFrontEnd {
       if let ending = askInOrder(RegistrationField.allCases, { ask($0, of: model) }) {
         return ending
       }
+      if let key = model.key, let ending = askKey(key) { return ending }
       if let ending = ask(model.questions, words: model.questions.strings) { return ending }
       signals.hold()
       model.submit()

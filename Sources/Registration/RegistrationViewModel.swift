@@ -78,6 +78,8 @@ public final class RegistrationViewModel: ScreenModel {
   @ObservationIgnored private let scheduler: any Scheduler
   @ObservationIgnored private let strings: Strings
   @ObservationIgnored private let origin: SignUpOrigin?
+  /// The "SSH key" field, when the site has one (`keys = optional|required`).
+  public let key: SignUpKey?
 
   /// `policy` says what a login may be and which are reserved; the store compares logins
   /// by the identity it was made with (the same policy, in the program). `passwordPolicy`
@@ -88,8 +90,10 @@ public final class RegistrationViewModel: ScreenModel {
     store: any AccountStore, scheduler: any Scheduler, strings: Strings = .english,
     policy: any LoginPolicy, requirements: [Requirement]? = nil,
     passwordPolicy: (any PasswordPolicy)? = nil, strengthEstimator: (any StrengthEstimator)? = nil,
-    origin: SignUpOrigin? = nil, questions: SignUpQuestions = SignUpQuestions([])
+    origin: SignUpOrigin? = nil, key: SignUpKey? = nil,
+    questions: SignUpQuestions = SignUpQuestions([])
   ) {
+    self.key = key
     self.questions = questions
     self.store = store
     self.policy = policy
@@ -130,7 +134,7 @@ public final class RegistrationViewModel: ScreenModel {
   // MARK: What the form shows
 
   /// True when every requirement is met and no account is being created.
-  public var canSubmit: Bool { form.canSubmit && questions.areMet }
+  public var canSubmit: Bool { form.canSubmit && key?.isMet != false && questions.areMet }
   /// True while the account is being created.
   public var isCreating: Bool { form.phase == .submitting }
   /// True while a submission waits for a check to answer (the login's, the password
@@ -180,7 +184,9 @@ public final class RegistrationViewModel: ScreenModel {
 
   /// True when every requirement is met or still being checked, and no account is being
   /// created: submitting goes ahead, at once or when the check answers.
-  public var isReadyToSubmit: Bool { form.isReady(standing) && questions.areMet }
+  public var isReadyToSubmit: Bool {
+    form.isReady(standing) && key?.isMet != false && questions.areMet
+  }
 
   // MARK: What the person does
 
@@ -194,6 +200,8 @@ public final class RegistrationViewModel: ScreenModel {
   public func submit() -> Submission<RegistrationField> {
     // A lookup that failed is asked again: the person is waiting for it now.
     if form.isOpen { availability?.retry() }
+    // The key field's rows say what is wrong with it; nothing is sent to the store.
+    if key?.isMet == false { return .busy }
     // The fields first: a question is where a submission goes only once they would do.
     if form.isOpen, form.isReady(standing), let unmet = questions.firstUnmet {
       assign(true, to: \.questionsRefused)
@@ -312,7 +320,7 @@ public final class RegistrationViewModel: ScreenModel {
 
   private func create() {
     let (store, policy, login, password, origin) = (store, policy, login, password, origin)
-    let details = SignUpDetails(answers: questions.answers)
+    let details = SignUpDetails(answers: questions.answers, keys: key?.accountKeys ?? [])
     let slow = scheduler.schedule(after: Self.slowStoreDelay) { [weak self] in
       self?.storeIsSlow = true
     }

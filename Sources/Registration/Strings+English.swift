@@ -1,3 +1,5 @@
+import SSHKeys
+
 extension Strings {
   public static let english = Strings(
     signUpTitle: "Create account",
@@ -280,7 +282,26 @@ extension Strings {
       + "Enter: done",
     accountChoice: "Choose",
     pasteKeyLabel: "SSH key (one authorized_keys line)",
-    unknownChoice: "Not one of the choices."
+    unknownChoice: "Not one of the choices.",
+    keyLabel: "SSH key",
+    useConnectingKey: { "Use the key you connected with: \($0)" },
+    privateKeyDropped:
+      "That was a private key: it was not kept. Never paste it anywhere; paste the line of the .pub file.",
+    keyRefusal: { refusal in
+      switch refusal {
+      case .empty: "paste one line of your .pub file"
+      case .notAKey: "not an SSH public key"
+      case .privateKey: "a private key: never paste it; paste the .pub file's line"
+      case .rsaTooShort: "RSA keys need at least 2048 bits"
+      case .typeNotAccepted(let name): "this key type is not accepted (\(name))"
+      case .options: "options are not accepted; paste the key alone"
+      case .severalLines: "one key per line"
+      case .controlCharacter: "the line has a control character"
+      case .tooLong: "too long for an SSH key"
+      case .damaged: "this key is damaged (cut short?)"
+      }
+    },
+    keyRequired: "This site needs an SSH key"
   )
 
   private static func englishRefusal(_ refusal: DatabaseRefusal) -> String {

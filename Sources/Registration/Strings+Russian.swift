@@ -1,3 +1,5 @@
+import SSHKeys
+
 /// The form of a Russian noun that goes with `count`: one (21, 31...), few (2-4, 22-24...)
 /// or many (5-20, 25-30...).
 func russianPlural(_ count: Int, _ one: String, _ few: String, _ many: String) -> String {
@@ -307,7 +309,26 @@ extension Strings {
       + "r N: удалить ключ N, Enter: готово",
     accountChoice: "Выбор",
     pasteKeyLabel: "SSH-ключ (одна строка authorized_keys)",
-    unknownChoice: "Такого варианта нет."
+    unknownChoice: "Такого варианта нет.",
+    keyLabel: "SSH-ключ",
+    useConnectingKey: { "Использовать ключ, с которым вы вошли: \($0)" },
+    privateKeyDropped:
+      "Это был закрытый ключ: он не сохранён. Никогда его не вставляйте; вставьте строку из файла .pub.",
+    keyRefusal: { refusal in
+      switch refusal {
+      case .empty: "вставьте одну строку из файла .pub"
+      case .notAKey: "это не открытый SSH-ключ"
+      case .privateKey: "закрытый ключ: никогда его не вставляйте; вставьте строку из файла .pub"
+      case .rsaTooShort: "ключу RSA нужно не меньше 2048 бит"
+      case .typeNotAccepted(let name): "ключи этого типа не принимаются (\(name))"
+      case .options: "параметры не принимаются; вставьте только ключ"
+      case .severalLines: "один ключ в строке"
+      case .controlCharacter: "в строке управляющий символ"
+      case .tooLong: "слишком длинно для SSH-ключа"
+      case .damaged: "ключ повреждён (обрезан?)"
+      }
+    },
+    keyRequired: "Этому сайту нужен SSH-ключ"
   )
 
   private static func russianRefusal(_ refusal: DatabaseRefusal) -> String {

@@ -1,3 +1,5 @@
+import SSHKeys
+
 /// Every text the program shows, in one language. One table per language
 /// (`Strings+English.swift`, `Strings+Russian.swift`); a text missing from a table does
 /// not compile.
@@ -208,6 +210,16 @@ public struct Strings: Sendable {
   public var accountChoice: String
   public var pasteKeyLabel: String
   public var unknownChoice: String
+  // The SSH key at sign-up
+  public var keyLabel: String
+  /// Given the key as `ssh-keygen -l` shows it: `ED25519 SHA256:…`.
+  public var useConnectingKey: @Sendable (_ key: String) -> String
+  /// Said when a pasted private key was dropped from the field.
+  public var privateKeyDropped: String
+  /// Why a pasted line is not a key this site takes.
+  public var keyRefusal: @Sendable (SSHKeyRefusal) -> String
+  /// With `keys = required`, while there is no key.
+  public var keyRequired: String
 }
 
 extension Strings {

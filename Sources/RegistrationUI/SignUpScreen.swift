@@ -51,6 +51,7 @@ public final class SignUpScreen {
           }
         }
       }
+      if let key = viewModel.key { Self.keyRows(key, strings: strings) }
       questionViews.groups
       // Under the button, what went wrong; right under that, with no blank row, the link:
       // 24 rows hold the whole form.

@@ -48,6 +48,9 @@ struct Configuration: Equatable {
   /// The site file's `[question NAME]` sections, in file order: asked at Sign up after
   /// Confirm password.
   var questions: [SiteQuestion] = []
+  /// The site file's `keys`: whether Sign up asks for an SSH key (nil: no field). By
+  /// default optional over SSH, off elsewhere.
+  var keys: SignUpKey.Need? = nil
 
   /// The client's address as the store and the hook are given it: normalised (IPv4-mapped
   /// IPv6 as IPv4, no zone), or as sshd wrote it when it is not an address.
@@ -188,7 +191,16 @@ struct Configuration: Equatable {
         review: site.setting("review")?.value == "yes",
         nameHoldDays: site.setting("name-hold").flatMap { Int($0.value) }
           ?? StoreOptions.defaultNameHoldDays,
-        signUpsClosed: site.setting("sign-ups")?.value == "closed", questions: site.questions))
+        signUpsClosed: site.setting("sign-ups")?.value == "closed", questions: site.questions,
+        keys: Self.keys(site.setting("keys")?.value ?? (ssh == nil ? "off" : "optional"))))
+  }
+
+  private static func keys(_ word: String) -> SignUpKey.Need? {
+    switch word {
+    case "optional": .optional
+    case "required": .required
+    default: nil
+    }
   }
 
   var strings: Strings { language.strings }

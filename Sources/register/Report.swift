@@ -79,10 +79,18 @@ struct Report: Equatable {
   /// was reported and waited: the program still ends with 128 + its number. `json` asks
   /// for a JSON object instead of a line for people; `idleTimeout` is what `--idle-timeout`
   /// was, for the words of a session that timed out. `deadlineNotice` says that
-  /// `--session-limit` ended the session, when it did and nothing else was said.
+  /// `--session-limit` ended the session, when it did and nothing else was said. `keys`
+  /// are the fingerprints of the SSH keys a sign-up was made with (in its JSON, when any).
+  /// `object` with `"keys":[...]` last, when there are keys; as it was otherwise.
+  static func adding(keys: [String], to object: String) -> String {
+    guard !keys.isEmpty else { return object }
+    let list = "[" + keys.map(JSON.string).joined(separator: ",") + "]"
+    return object.dropLast() + ",\"keys\":" + list + "}"
+  }
+
   init(
     _ outcome: SessionOutcome, heldSignal: Int32?, json: Bool, strings: Strings,
-    idleTimeout: Int?, deadlineNotice: String? = nil
+    idleTimeout: Int?, deadlineNotice: String? = nil, keys: [String] = []
   ) {
     var outcome = outcome
     var signal = heldSignal
@@ -101,12 +109,14 @@ struct Report: Equatable {
       switch outcome {
       case .signedUp(let account):
         done(
-          Self.withAnswers(
-            account.answers,
-            JSON.object([
-              "login": account.login, "password_hash": account.passwordHash,
-              "created_at": account.createdAt, "state": account.state.rawValue,
-            ])),
+          Self.adding(
+            keys: keys,
+            to: Self.withAnswers(
+              account.answers,
+              JSON.object([
+                "login": account.login, "password_hash": account.passwordHash,
+                "created_at": account.createdAt, "state": account.state.rawValue,
+              ]))),
           account.state == .pending
             ? strings.applicationReceived
             : strings.accountCreated(account.login.escapedForTerminal))

@@ -22,12 +22,14 @@ enum SiteSettings {
   ]
 
   /// Keys of the site's accounts that no flag of a run has: `review`, `sign-ups` and
-  /// `name-hold` go to the store; `on-delete` only to `register admin delete`.
+  /// `name-hold` go to the store; `on-delete` only to `register admin delete`; `keys` to
+  /// Sign up's "SSH key" field.
   static let accountKeys: [SiteKey] = [
     SiteKey("review", .yesNo),
     SiteKey("sign-ups", .word(["open", "closed"])),
     SiteKey("name-hold", .number(0...36500)),
     SiteKey("on-delete", .text),
+    SiteKey("keys", .word(["off", "optional", "required"])),
   ]
 
   /// Every key of the file: the flags', `db` (below `REGISTER_DB`, see `database`),

@@ -7,6 +7,7 @@ import PlainFrontEnd
 import Policy
 import Registration
 import RegistrationUI
+import SSHKeys
 import SiteFile
 import Terminal
 import Widgets
@@ -41,10 +42,22 @@ signal(SIGPIPE, SIG_IGN)
 let environment = [
   "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "TERM", "HOME", "XDG_DATA_HOME", "REGISTER_DB",
   "SSH_CONNECTION", "SSH_ORIGINAL_COMMAND", "NO_COLOR", "XDG_RUNTIME_DIR", "XDG_STATE_HOME",
-  "SUDO_USER",
+  "SUDO_USER", "SSH_USER_AUTH",
 ]
 .reduce(into: [String: String]()) { values, name in
   if let value = getenv(name) { values[name] = String(cString: value) }
+}
+
+// `register keys LOGIN` is sshd's, and starts nothing more than it needs (KeysCommand).
+if CommandLine.arguments.dropFirst().first == "keys" {
+  let outcome = KeysCommand.run(
+    arguments: Array(CommandLine.arguments.dropFirst(2)), environment: environment,
+    site: { () throws(SiteFileError) in
+      try SiteFile.read(path: SiteFile.defaultPath, keys: SiteSettings.keys, mustExist: false)
+    })
+  if !outcome.output.isEmpty { print(outcome.output, terminator: "") }
+  if let complaint = outcome.complaint { complain(complaint) }
+  exit(outcome.status)
 }
 
 // `register admin ...` is the Admin module's; a client never reaches it (SSHSession).
@@ -209,19 +222,32 @@ func finish(_ outcome: SessionOutcome, deadlineNotice: String? = nil) -> Never {
     Report(
       outcome, heldSignal: EndingSignals.held, json: configuration.json, strings: strings,
       idleTimeout: configuration.idleTimeout,
-      deadlineNotice: SessionDeadline.reached ? deadlineNotice : nil))
+      deadlineNotice: SessionDeadline.reached ? deadlineNotice : nil,
+      keys: offeredKey?.accountKeys.map(\.fingerprint) ?? []))
 }
 
 /// Sign up's view model, on the scheduler of the form or of the line-by-line dialogue.
-func signUpModel(_ scheduler: any Scheduler, _ passwordPolicy: (any PasswordPolicy)?)
-  -> RegistrationViewModel
-{
+func signUpModel(
+  _ scheduler: any Scheduler, _ passwordPolicy: (any PasswordPolicy)?, key: SignUpKey? = nil
+) -> RegistrationViewModel {
   RegistrationViewModel(
     store: store, scheduler: scheduler, strings: strings, policy: policy,
     passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin,
+    key: key,
     questions: SignUpQuestions(
       configuration.questions.map(\.signUpQuestion), strings: .of(configuration.language)))
 }
+
+/// The form's "SSH key" field (site `keys`), offering over SSH the key the client
+/// connected with (sshd's `ExposeAuthInfo` names its file in `SSH_USER_AUTH`).
+func signUpKey() -> SignUpKey? {
+  guard let need = configuration.keys else { return nil }
+  return SignUpKey(
+    need: need, connecting: ConnectingKey.key(environment: environment), strings: strings)
+}
+/// One field for the session: the form and the dialogue never both run. Used on the
+/// main thread only (the form, the dialogue, `finish`).
+nonisolated(unsafe) let offeredKey = signUpKey()
 
 /// Change password's view model, with Sign up's password rows.
 func changePasswordModel(_ scheduler: any Scheduler, _ passwordPolicy: (any PasswordPolicy)?)
@@ -283,7 +309,7 @@ guard let screen = openScreen() else {
       ? dialogue.resetPassword(resetModel(scheduler, passwordPolicy))
       : options.signIn
         ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
-        : dialogue.signUp(signUpModel(scheduler, passwordPolicy))
+        : dialogue.signUp(signUpModel(scheduler, passwordPolicy, key: offeredKey))
   // Input that ended because nobody typed says so.
   // A script whose sign-up met a store away past failover-wait: exit 3, not "unmet".
   if outcome == .unmet || outcome == .failed, store.lastFailureWasUnreachable {
@@ -315,7 +341,7 @@ if options.changePassword {
   run = app.run
 } else {
   let app = RegistrationApp(
-    application: application, signUpModel: signUpModel(scheduler, passwordPolicy),
+    application: application, signUpModel: signUpModel(scheduler, passwordPolicy, key: offeredKey),
     signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
     resetModel: resetModel(scheduler, passwordPolicy),
     start: options.signIn ? .signIn : .signUp, strings: strings, idleTimeout: idleTimeout)

@@ -37,7 +37,9 @@ func measure(_ count: Int, _ body: (Int) throws -> Void) rethrows -> [Duration] 
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else { fail("usage: store-bench prepare|measure|list PATH|URI") }
+guard arguments.count == 3 || (arguments.count == 4 && arguments[1] == "measure") else {
+  fail("usage: store-bench prepare|measure|list PATH|URI [REGISTER]")
+}
 let location = StoreLocation(arguments[2])
 let engine = if case .postgres = location { "PostgreSQL" } else { "SQLite" }
 let policy = UnicodeLoginPolicy()
@@ -81,6 +83,17 @@ case "measure":
     print("Login is free, missing login:        \(summary(absent))")
     print("Login is free, existing, upper case: \(summary(upper))")
     print("Login is free, lookalike (Cyrillic): \(summary(lookalike))")
+    // The program given: `register keys` for a login with a key, then one with none.
+    if arguments.count == 4 {
+      let withKey = keysCommandTimes(program: arguments[3], location: arguments[2], count: 500) {
+        _ in "user\(Int.random(in: 1...1_000_000, using: &generator))"
+      }
+      let unknown = keysCommandTimes(program: arguments[3], location: arguments[2], count: 500) {
+        _ in "nobody\(Int.random(in: 1...1_000_000, using: &generator))"
+      }
+      print("register keys, an account's key:     \(summary(withKey))")
+      print("register keys, no such account:      \(summary(unknown))")
+    }
     let stamp = String(UInt32.random(in: 0...UInt32.max, using: &generator), radix: 36)
     let single = try measure(20) { index in
       _ = try store.createAccount(login: "bench\(stamp)x\(index)", password: "Zq7vLm2pR")

@@ -162,12 +162,16 @@ struct SiteConfigurationTests {
     arguments: [
       ("colour = red", "/etc/register/register.conf:1: colour is not a key of register.conf(5)"),
       (
-        "db = /a\nkeys = optional",
-        "/etc/register/register.conf:2: keys is not supported by this version"
+        "db = /a\nshell = /bin/sh",
+        "/etc/register/register.conf:2: shell is not supported by this version"
       ),
       (
         "review = maybe",
         "/etc/register/register.conf:1: review must be yes or no"
+      ),
+      (
+        "keys = some",
+        "/etc/register/register.conf:1: keys must be off or optional or required"
       ),
       (
         "json = yes",

@@ -1,0 +1,102 @@
+import Observation
+import SSHKeys
+
+/// The "SSH key" field of Sign up without a screen: over SSH the key the person connected
+/// with is offered; otherwise (or instead) one pasted `authorized_keys` line, checked as it
+/// is typed. A pasted private key is never kept: the field drops it and says so.
+@Observable
+public final class SignUpKey {
+  /// Whether the site asks for a key (`keys = optional|required`; `off` has no field).
+  public enum Need: Hashable, Sendable {
+    case optional
+    case required
+  }
+
+  public let need: Need
+  /// The key the SSH session authenticated with, if any: offered first.
+  public let connecting: SSHPublicKey?
+  /// True when the connecting key is the one to sign up with (the pasted line is not used).
+  public var usesConnectingKey: Bool
+  /// The pasted line. A private key is refused as it arrives: the field is left empty.
+  public var pasted: String {
+    get { pastedText }
+    set {
+      if Self.isPrivateKey(newValue) {
+        pastedText = ""
+        privateKeyWarning = true
+      } else {
+        pastedText = newValue
+        if !newValue.isEmpty { privateKeyWarning = false }
+      }
+    }
+  }
+  /// True after a private key was dropped from the field, until something else is pasted.
+  public private(set) var privateKeyWarning = false
+
+  @ObservationIgnored private let strings: Strings
+  private var pastedText = ""
+
+  public init(need: Need, connecting: SSHPublicKey?, strings: Strings = .english) {
+    self.need = need
+    self.connecting = connecting
+    self.strings = strings
+    usesConnectingKey = connecting != nil
+  }
+
+  /// "Use the key you connected with: ED25519 SHA256:…", when there is one.
+  public var connectingOffer: String? { connecting.map { strings.useConnectingKey($0.label) } }
+
+  /// The key the account is made with, if the field holds one.
+  public var key: SSHPublicKey? {
+    if usesConnectingKey, let connecting { return connecting }
+    return try? SSHPublicKey(line: pastedText)
+  }
+
+  /// Why the pasted line is not a key (nil when it is one, or is empty, or is not used).
+  public var refusal: SSHKeyRefusal? {
+    guard !(usesConnectingKey && connecting != nil), !pastedText.isEmpty else { return nil }
+    do {
+      _ = try SSHPublicKey(line: pastedText)
+      return nil
+    } catch {
+      return error == .empty ? nil : error
+    }
+  }
+
+  /// The rows under the field, in words: the plain warning, what is wrong with the line,
+  /// or that this site needs a key.
+  public var rows: [String] {
+    var rows: [String] = []
+    if privateKeyWarning { rows.append(strings.privateKeyDropped) }
+    if let refusal { rows.append(strings.keyRefusal(refusal)) }
+    if need == .required, key == nil, refusal == nil { rows.append(strings.keyRequired) }
+    return rows
+  }
+
+  /// True when the form may be submitted as far as the key goes: a key, or (optional) an
+  /// empty field. A line that is not a key blocks: it would be dropped unseen otherwise.
+  public var isMet: Bool {
+    if key != nil { return true }
+    return need == .optional && refusal == nil
+  }
+
+  /// What the sign-up stores: the key without its comment's controls, as `AccountKey`.
+  public var accountKeys: [AccountKey] {
+    guard let key else { return [] }
+    return [
+      AccountKey(
+        type: key.type.name, base64: key.base64, comment: key.comment,
+        fingerprint: key.fingerprint)
+    ]
+  }
+
+  /// A private key's marks anywhere in the paste (SSHKeys looks for them first).
+  private static func isPrivateKey(_ text: String) -> Bool {
+    do {
+      _ = try SSHPublicKey(line: text)
+      return false
+    } catch {
+      return error == .privateKey
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import Accounts
+import Foundation
+import Policy
+import Registration
+import SiteFile
+import Testing
+
+@testable import register
+
+/// `register keys LOGIN`, as sshd's AuthorizedKeysCommand runs it, over a real SQLite file.
+@Suite("register keys")
+struct KeysCommandTests {
+  /// A private folder holding an SQLite store with alice (two keys), bob (pending, a key)
+  /// and carol (locked, a key).
+  final class Site {
+    let folder: String
+    var database: String { folder + "/accounts.sqlite" }
+
+    init() throws {
+      folder = NSTemporaryDirectory() + "register-keys-" + UUID().uuidString
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: false,
+        attributes: [.posixPermissions: 0o700])
+      let store = try AccountService(path: database, identity: UnicodeLoginPolicy())
+      defer { store.close() }
+      _ = try store.createAccount(
+        SignUp(
+          login: "alice", password: "Zq7vLm2pR",
+          details: SignUpDetails(keys: [
+            Self.key("A", comment: "laptop\u{202E}"), Self.key("B"),
+          ])))
+      _ = try store.createAccount(
+        SignUp(
+          login: "carol", password: "Zq7vLm2pR",
+          details: SignUpDetails(keys: [Self.key("C")])))
+      _ = try store.lock("carol", reason: nil, by: "root")
+      let reviewed = try AccountService(
+        path: database, identity: UnicodeLoginPolicy(), options: StoreOptions(review: true))
+      defer { reviewed.close() }
+      _ = try reviewed.createAccount(
+        SignUp(
+          login: "bob", password: "Zq7vLm2pR",
+          details: SignUpDetails(keys: [Self.key("D")])))
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    static func key(_ name: String, comment: String = "") -> AccountKey {
+      AccountKey(
+        type: "ssh-ed25519", base64: "AAAAC3NzaC1lZDI1NTE5AAAAI" + name, comment: comment,
+        fingerprint: "SHA256:" + name)
+    }
+
+    /// Runs with a site file that sets `db = site` (none when nil).
+    func run(_ arguments: [String], site: String? = nil) -> KeysCommand.Outcome {
+      KeysCommand.run(
+        arguments: arguments, environment: [:],
+        site: { () throws(SiteFileError) in
+          try SiteFile(
+            parsing: Array((site.map { "db = \($0)\n" } ?? "").utf8), keys: SiteSettings.keys)
+        })
+    }
+  }
+
+  @Test("an active account's keys, one line each, without their comments")
+  func activeKeys() throws {
+    let site = try Site()
+    #expect(
+      site.run(["--db", site.database, "alice"])
+        == KeysCommand.Outcome(
+          output: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA\nssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIB\n"
+        ))
+    // The site file's `db` is used when no flag gives one.
+    #expect(site.run(["alice"], site: site.database).output.split(separator: "\n").count == 2)
+    #expect(site.run(["--db=" + site.database, "alice"]).status == 0)
+  }
+
+  @Test("nothing, and exit 0, for a pending, locked, unknown or other-spelled login")
+  func nobodysKeys() throws {
+    let site = try Site()
+    for login in ["bob", "carol", "nobody", "ALICE", "alice\u{0}"] {
+      #expect(site.run(["--db", site.database, login]) == KeysCommand.Outcome(), "\(login)")
+    }
+  }
+
+  @Test("a missing store is no one's keys; a broken one says so to sshd's log")
+  func stores() throws {
+    let site = try Site()
+    #expect(site.run(["--db", site.folder + "/none.sqlite", "alice"]) == KeysCommand.Outcome())
+    let broken = site.folder + "/broken.sqlite"
+    try Data("not a database at all, not at all".utf8).write(to: URL(fileURLWithPath: broken))
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: broken)
+    let outcome = site.run(["--db", broken, "alice"])
+    #expect(outcome.status == 1 && outcome.output.isEmpty && outcome.complaint != nil)
+  }
+
+  @Test("a site file refused is said to sshd's log; with --db it is not read")
+  func refusedSiteFile() throws {
+    let site = try Site()
+    let refused = { () throws(SiteFileError) -> SiteFile in throw SiteFileError(.notUTF8) }
+    let outcome = KeysCommand.run(arguments: ["alice"], environment: [:], site: refused)
+    #expect(outcome.status == 1 && outcome.output.isEmpty && outcome.complaint != nil)
+    let given = KeysCommand.run(
+      arguments: ["--db", site.database, "alice"], environment: [:], site: refused)
+    #expect(given.status == 0 && given.output.split(separator: "\n").count == 2)
+    let fromEnvironment = KeysCommand.run(
+      arguments: ["alice"], environment: ["REGISTER_DB": site.database], site: refused)
+    #expect(fromEnvironment.output.split(separator: "\n").count == 2)
+  }
+
+  @Test("a login is needed, exactly one")
+  func usage() throws {
+    let site = try Site()
+    for arguments in [[], ["alice", "bob"], ["--db"], ["--dbx", "alice"], ["-x"]] {
+      #expect(
+        site.run(arguments) == KeysCommand.Outcome(complaint: KeysCommand.usage, status: 2),
+        "\(arguments)")
+    }
+  }
+}
