@@ -48,6 +48,8 @@ struct SiteManualPageTests {
     let flags = Set(Options.flags.map { String($0.name.dropFirst(2)) }).subtracting(oneRun)
     #expect(
       Set(SiteSettings.keys.map(\.name))
-        == flags.union(["contact", "review", "sign-ups", "name-hold", "on-delete"]))
+        == flags.union([
+          "contact", "review", "sign-ups", "name-hold", "on-delete", "uid-range", "shell",
+        ]))
   }
 }
