@@ -137,8 +137,10 @@ enum PostgresSchema {
     // (its files on a host would go to the newcomer). Its row, locked by the trigger,
     // makes hosts signing up at once take turns; the UNIQUE constraint stands behind it.
     // The range full, a sign-up or an approval fails; an account from before (`SET state
-    // = state` by the sync) is left without a uid. Every change to accounts or keys
-    // notifies `register_sync`, so `register sync --follow` wakes.
+    // = state` by the sync) is left without a uid. Every row changed in accounts or keys
+    // notifies `register_sync` (one notification a transaction: PostgreSQL folds equal
+    // ones), so `register sync --follow` wakes; per row, not per statement, so that the
+    // sync's own statements that change nothing do not wake it again and again.
     """
     ALTER TABLE accounts ADD COLUMN uid integer;
     ALTER TABLE accounts ADD CONSTRAINT accounts_uid UNIQUE (uid);
@@ -198,9 +200,9 @@ enum PostgresSchema {
     END
     $$;
     CREATE TRIGGER accounts_sync AFTER INSERT OR UPDATE OR DELETE ON accounts
-      FOR EACH STATEMENT EXECUTE FUNCTION register_notify_sync();
+      FOR EACH ROW EXECUTE FUNCTION register_notify_sync();
     CREATE TRIGGER account_keys_sync AFTER INSERT OR UPDATE OR DELETE ON account_keys
-      FOR EACH STATEMENT EXECUTE FUNCTION register_notify_sync()
+      FOR EACH ROW EXECUTE FUNCTION register_notify_sync()
     """,
   ]
 
