@@ -9,6 +9,10 @@ public final class UnixDirectory: Sendable, CustomStringConvertible {
 
   /// How many rows one statement reads: a million accounts are never one answer.
   static let pageSize = 10_000
+  /// How many accounts one statement gives uids: each moves `unix_settings.next_uid` on,
+  /// and in one transaction every update of that one row leaves a version the next must
+  /// step over, so a large page costs its square.
+  static let uidPageSize = 500
 
   /// Connects to the store at `uri` and brings its schema up to date. A server that is
   /// away is waited for up to `failoverWait` seconds in each call.
@@ -72,11 +76,11 @@ public final class UnixDirectory: Sendable, CustomStringConvertible {
             SELECT id FROM accounts WHERE state = 'active' AND uid IS NULL AND id > $1::bigint
             ORDER BY id LIMIT $2::integer)
           RETURNING id, uid
-          """, [after, String(Self.pageSize)])
+          """, [after, String(Self.uidPageSize)])
       }
       given += page.filter { $0[1] != nil }.count
       if page.contains(where: { $0[1] == nil }) { return (given, true) }
-      if page.count < Self.pageSize { return (given, false) }
+      if page.count < Self.uidPageSize { return (given, false) }
       after = page.compactMap { $0[0].flatMap { Int($0) } }.max().map(String.init) ?? after
     }
   }
