@@ -41,6 +41,7 @@ deps:
 	command -v jq >/dev/null || missing="$$missing jq"; \
 	test -x /usr/sbin/sshd || missing="$$missing openssh-server"; \
 	command -v ssh >/dev/null || missing="$$missing openssh-client"; \
+	dpkg -s libnss-extrausers >/dev/null 2>&1 || missing="$$missing libnss-extrausers"; \
 	test -x /usr/sbin/visudo || missing="$$missing sudo"; \
 	command -v $(SWIFT) >/dev/null || { echo "make: the Swift toolchain is missing: install Swift 6 from https://swift.org/install and put it on PATH" >&2; exit 1; }; \
 	if [ -n "$$missing" ]; then \

@@ -60,6 +60,9 @@ let package = Package(
     .target(name: "Door"),
     // The site file (/etc/register/register.conf): read, checked, and its questions.
     .target(name: "SiteFile"),
+    // Every host of a site: the extrausers files and the keys' copy from the store
+    // (`register sync`).
+    .target(name: "Sync", dependencies: ["Accounts", "Registration"]),
     // The JSON the program writes (the result line, the admin's JSON Lines).
     .target(name: "JSONText"),
     // `register admin`: the accounts' keeper (list, decide, delete, reset, ban, the door).
@@ -88,7 +91,7 @@ let package = Package(
       dependencies: [
         "RegistrationUI", "PlainFrontEnd", "Registration", "Accounts", "Policy",
         "PasswordQuality", "Terminal", "Widgets", "HandOff", "Door", "SiteFile", "Admin",
-        "JSONText", "SSHKeys",
+        "JSONText", "SSHKeys", "Sync",
       ]),
 
     // For the tests: an in-memory store, screen snapshots, a seeded random generator, a
@@ -123,11 +126,13 @@ let package = Package(
     .testTarget(name: "DoorTests", dependencies: ["Door"]),
     .testTarget(name: "SiteFileTests", dependencies: ["SiteFile"]),
     .testTarget(
+      name: "SyncTests", dependencies: ["Sync", "Accounts", "Registration", "TestSupport"]),
+    .testTarget(
       name: "AdminTests",
       dependencies: ["Admin", "Accounts", "Policy", "Registration", "Terminal", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SSHKeys"]),
     // The executable's own parts (the JSON writer), through @testable import.
-    .testTarget(name: "RegisterTests", dependencies: ["register", "SiteFile", "JSONText"]),
+    .testTarget(name: "RegisterTests", dependencies: ["register", "SiteFile", "JSONText", "Sync"]),
   ],
   swiftLanguageModes: [.v6]
 )

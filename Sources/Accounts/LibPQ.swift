@@ -29,6 +29,8 @@ struct LibPQ: @unchecked Sendable {
   let consumeInput: cpostgres_consumeInput
   let isBusy: cpostgres_isBusy
   let getResult: cpostgres_getResult
+  let notifies: cpostgres_notifies
+  let freemem: cpostgres_freemem
   /// The C library libpq came with, in the static binary.
   private let cLibrary: SecondCLibrary
 
@@ -70,6 +72,8 @@ struct LibPQ: @unchecked Sendable {
     consumeInput = try find("PQconsumeInput", as: cpostgres_consumeInput.self)
     isBusy = try find("PQisBusy", as: cpostgres_isBusy.self)
     getResult = try find("PQgetResult", as: cpostgres_getResult.self)
+    notifies = try find("PQnotifies", as: cpostgres_notifies.self)
+    freemem = try find("PQfreemem", as: cpostgres_freemem.self)
     cLibrary = SecondCLibrary(of: library)
   }
 

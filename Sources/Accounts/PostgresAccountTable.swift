@@ -218,8 +218,9 @@ final class PostgresAccountTable: AccountTable {
 
   // MARK: Statements used twice
 
-  /// Whether an account (or a name held after `now`) has the identity key, and whether one
-  /// has the skeleton, from index lookups in one round trip.
+  /// Whether an account (or a name held after `now`, or a local user or group of a host
+  /// that syncs) has the identity key, and whether one has the skeleton, from index
+  /// lookups in one round trip.
   private static func availability(
     _ db: PostgresConnection, _ key: String, _ skeleton: String, _ now: String
   ) throws(PostgresError) -> (taken: Bool, lookalike: Bool) {
@@ -227,7 +228,8 @@ final class PostgresAccountTable: AccountTable {
       """
       SELECT EXISTS (SELECT 1 FROM accounts WHERE login_key = $1)
           OR EXISTS (SELECT 1 FROM held_names
-                     WHERE login_key = $1 AND held_until > $3::timestamptz),
+                     WHERE login_key = $1 AND held_until > $3::timestamptz)
+          OR EXISTS (SELECT 1 FROM local_names WHERE lower(name) = $1),
         EXISTS (SELECT 1 FROM accounts WHERE login_skeleton = $2)
           OR EXISTS (SELECT 1 FROM held_names
                      WHERE login_skeleton = $2 AND held_until > $3::timestamptz)

@@ -8,8 +8,9 @@ import CPostgres
 /// serializes use.
 final class PostgresConnection {
   let uri: PostgresURI
-  private let libpq: LibPQ
-  private let handle: OpaquePointer
+  // Not private: the notifications' extension (PostgresConnection+Notifications) uses them.
+  let libpq: LibPQ
+  let handle: OpaquePointer
 
   /// Connects. `defaultConnectTimeout` (seconds) applies unless the URI's
   /// `connect_timeout` or `PGCONNECT_TIMEOUT` says otherwise: without one, a host that

@@ -127,6 +127,83 @@ enum PostgresSchema {
     CREATE INDEX account_keys_account ON account_keys (account_id);
     CREATE INDEX accounts_login ON accounts (login)
     """,
+    // 6: every host of a site (`register sync`). A uid per active account (its group has
+    // the same number), UNIQUE, given by the trigger of the statement that makes the
+    // account active (the insert, or an admin's approval), from `unix_settings` (the
+    // site's `uid-range`, as the last sync wrote it) and never one a host's local user
+    // or group has (`local_names`, which each sync writes for its host); a login that is
+    // a local name on any host is refused by the insert (the trigger skips the row, as a
+    // taken login). `next_uid` only grows: a deleted account's uid is never given again
+    // (its files on a host would go to the newcomer). Its row, locked by the trigger,
+    // makes hosts signing up at once take turns; the UNIQUE constraint stands behind it.
+    // The range full, a sign-up or an approval fails; an account from before (`SET state
+    // = state` by the sync) is left without a uid. Every row changed in accounts or keys
+    // notifies `register_sync` (one notification a transaction: PostgreSQL folds equal
+    // ones), so `register sync --follow` wakes; per row, not per statement, so that the
+    // sync's own statements that change nothing do not wake it again and again.
+    """
+    ALTER TABLE accounts ADD COLUMN uid integer;
+    ALTER TABLE accounts ADD CONSTRAINT accounts_uid UNIQUE (uid);
+    CREATE TABLE unix_settings (
+      one_row boolean PRIMARY KEY DEFAULT true CHECK (one_row),
+      uid_low integer NOT NULL,
+      uid_high integer NOT NULL,
+      next_uid integer NOT NULL,
+      CHECK (0 < uid_low AND uid_low <= uid_high)
+    );
+    INSERT INTO unix_settings (uid_low, uid_high, next_uid) VALUES (20000, 59999, 20000);
+    CREATE TABLE local_names (
+      host text NOT NULL,
+      kind text NOT NULL CHECK (kind IN ('user', 'group')),
+      name text NOT NULL,
+      id bigint NOT NULL,
+      PRIMARY KEY (host, kind, name)
+    );
+    CREATE INDEX local_names_name ON local_names (lower(name));
+    CREATE INDEX local_names_id ON local_names (id);
+    CREATE FUNCTION register_unix_identity() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      high integer;
+      candidate integer;
+    BEGIN
+      IF TG_OP = 'INSERT'
+        AND EXISTS (SELECT 1 FROM local_names WHERE lower(name) = NEW.login_key) THEN
+        RETURN NULL;
+      END IF;
+      IF NEW.state <> 'active' OR NEW.uid IS NOT NULL THEN
+        RETURN NEW;
+      END IF;
+      SELECT greatest(next_uid, uid_low), uid_high INTO candidate, high
+        FROM unix_settings FOR UPDATE;
+      WHILE candidate <= high
+        AND (EXISTS (SELECT 1 FROM local_names WHERE id = candidate)
+          OR EXISTS (SELECT 1 FROM accounts WHERE uid = candidate)) LOOP
+        candidate := candidate + 1;
+      END LOOP;
+      IF candidate > high THEN
+        IF TG_OP = 'UPDATE' AND OLD.state = 'active' THEN
+          RETURN NEW;
+        END IF;
+        RAISE EXCEPTION 'no uid is left in uid-range';
+      END IF;
+      UPDATE unix_settings SET next_uid = candidate + 1;
+      NEW.uid := candidate;
+      RETURN NEW;
+    END
+    $$;
+    CREATE TRIGGER accounts_unix_identity BEFORE INSERT OR UPDATE OF state ON accounts
+      FOR EACH ROW EXECUTE FUNCTION register_unix_identity();
+    CREATE FUNCTION register_notify_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify('register_sync', '');
+      RETURN NULL;
+    END
+    $$;
+    CREATE TRIGGER accounts_sync AFTER INSERT OR UPDATE OR DELETE ON accounts
+      FOR EACH ROW EXECUTE FUNCTION register_notify_sync();
+    CREATE TRIGGER account_keys_sync AFTER INSERT OR UPDATE OR DELETE ON account_keys
+      FOR EACH ROW EXECUTE FUNCTION register_notify_sync()
+    """,
   ]
 
   /// How many migrations have run. Fails with 42P01 on a database never migrated.

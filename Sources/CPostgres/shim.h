@@ -39,5 +39,8 @@ typedef __typeof__(PQsocket) *cpostgres_socket;
 typedef __typeof__(PQconsumeInput) *cpostgres_consumeInput;
 typedef __typeof__(PQisBusy) *cpostgres_isBusy;
 typedef __typeof__(PQgetResult) *cpostgres_getResult;
+// LISTEN/NOTIFY, for `register sync --follow`.
+typedef __typeof__(PQnotifies) *cpostgres_notifies;
+typedef __typeof__(PQfreemem) *cpostgres_freemem;
 
 #endif

@@ -35,7 +35,10 @@ enum SiteSettings {
   /// Every key of the file: the flags', `db` (below `REGISTER_DB`, see `database`),
   /// `contact`, and the accounts' keys, which no flag has.
   static let keys =
-    flagKeys + [SiteKey("db", .text), SiteKey("contact", .contact)] + accountKeys
+    flagKeys + [SiteKey("db", .text), SiteKey("contact", .contact)] + accountKeys + unixKeys
+
+  /// What `register sync` gives every account as a Unix user (checked by SyncCommand).
+  static let unixKeys: [SiteKey] = [SiteKey("uid-range", .text), SiteKey("shell", .text)]
 
   /// What `register admin` takes from the site file, as its flags, before the command
   /// line's (the last one given wins): `db` (unless `REGISTER_DB` is set), `on-create`,

@@ -78,6 +78,20 @@ if CommandLine.arguments.dropFirst().first == "admin" {
       answers: { store, login throws(AccountStoreError) in try store.answers(of: login) }))
 }
 
+// `register sync [--follow]`: this host's extrausers files from the store (SyncCommand).
+if CommandLine.arguments.dropFirst().first == "sync" {
+  let site: SiteFile
+  do throws(SiteFileError) {
+    site = try SiteFile.read(path: SiteFile.defaultPath, keys: SiteSettings.keys, mustExist: false)
+  } catch {
+    complain(error.message(file: SiteFile.defaultPath))
+    exit(2)
+  }
+  exit(
+    SyncCommand.run(
+      arguments: Array(CommandLine.arguments.dropFirst(2)), site: site, environment: environment))
+}
+
 let configuration: Configuration
 switch Configuration.read(
   arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,

@@ -50,6 +50,8 @@ struct SiteManualPageTests {
     let flags = Set(Options.flags.map { String($0.name.dropFirst(2)) }).subtracting(oneRun)
     #expect(
       Set(SiteSettings.keys.map(\.name))
-        == flags.union(["contact", "review", "sign-ups", "name-hold", "on-delete", "keys"]))
+        == flags.union([
+          "contact", "review", "sign-ups", "name-hold", "on-delete", "keys", "uid-range", "shell",
+        ]))
   }
 }

@@ -1,0 +1,79 @@
+import Accounts
+import Registration
+
+/// `register sync --follow`: a pass, then another whenever the store says accounts or keys
+/// changed (LISTEN/NOTIFY), and a full one every `period` in any case, so that a lost
+/// notification costs at most that. A store that is away is tried again after a wait that
+/// doubles up to `longestBackoff`. Ends when `shouldStop` says so (SIGTERM), between
+/// passes, within about a second.
+public struct SyncFollower: Sendable {
+  public let pass: SyncPass
+  public var period: Duration = .seconds(300)
+  public var longestBackoff: Duration = .seconds(60)
+  /// Told each pass's result, or why it failed (for the system log).
+  public let log: @Sendable (Result<SyncPass.Outcome, SyncError>) -> Void
+  public let shouldStop: @Sendable () -> Bool
+
+  /// How long one wait lasts before `shouldStop` is asked again.
+  static let tick: Duration = .seconds(1)
+
+  public init(
+    pass: SyncPass, log: @escaping @Sendable (Result<SyncPass.Outcome, SyncError>) -> Void,
+    shouldStop: @escaping @Sendable () -> Bool
+  ) {
+    self.pass = pass
+    self.log = log
+    self.shouldStop = shouldStop
+  }
+
+  public func run() {
+    var backoff = Duration.seconds(1)
+    while !shouldStop() {
+      do throws(SyncError) {
+        // Listening before the pass: a change made during it wakes the next.
+        do throws(AccountStoreError) { try pass.directory.listen() } catch {
+          throw .store(error)
+        }
+        log(.success(try pass.run()))
+        backoff = .seconds(1)
+        try waitForChange()
+      } catch {
+        log(.failure(error))
+        pause(backoff)
+        backoff = min(backoff * 2, longestBackoff)
+      }
+    }
+  }
+
+  /// Until a change, the period's end, or `shouldStop`.
+  private func waitForChange() throws(SyncError) {
+    let end = ContinuousClock.now + period
+    while !shouldStop() {
+      let left = end - .now
+      if left <= .zero { return }
+      do throws(AccountStoreError) {
+        if try pass.directory.waitForChange(timeout: min(left, Self.tick)) { return }
+      } catch {
+        throw .store(error)
+      }
+    }
+  }
+
+  private func pause(_ time: Duration) {
+    let end = ContinuousClock.now + time
+    while !shouldStop(), ContinuousClock.now < end {
+      let step = min(end - .now, Self.tick)
+      if step > .zero { sleep(for: step) }
+    }
+  }
+
+  private func sleep(for time: Duration) {
+    let (seconds, attoseconds) = time.components
+    var wait = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+    _ = nanosleep(&wait, nil)
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#endif
