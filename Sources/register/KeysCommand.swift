@@ -2,6 +2,7 @@ import Accounts
 import Policy
 import Registration
 import SiteFile
+import Sync
 
 /// `register keys [--db PLACE] LOGIN`, for sshd's `AuthorizedKeysCommand`: the keys of the
 /// active account with exactly this login, one `authorized_keys` line each, and nothing
@@ -19,11 +20,14 @@ enum KeysCommand {
 
   /// The arguments after `keys`; the store is `--db`, else `REGISTER_DB`, else the site
   /// file's `db` (`site` is read only then; a file it refuses is an error, not another
-  /// store), else the default file. `keys` gives the account's keys from the store.
+  /// store), else the default file. `keys` gives the account's keys from the store;
+  /// `synced` the copy `register sync` keeps on this host, asked only while the store is
+  /// away, so that logins by key go on without it.
   static func run(
     arguments: [String], environment: [String: String],
     site: () throws(SiteFileError) -> SiteFile,
-    keys: (StoreLocation, String) throws(AccountStoreError) -> [AccountKey] = storeKeys
+    keys: (StoreLocation, String) throws(AccountStoreError) -> [AccountKey] = storeKeys,
+    synced: (String) throws(SyncError) -> [String] = { try SyncedKeys.keys(of: $0) }
   ) -> Outcome {
     var database: String?
     var rest = arguments[...]
@@ -54,9 +58,21 @@ enum KeysCommand {
     do throws(AccountStoreError) {
       return Outcome(output: lines(try keys(StoreLocation(place), login)))
     } catch {
+      let reason = "keys: \(StoreLocation(place)): \(error)"
+      if case .unreachable = error, let copy = try? synced(login) {
+        // Logged by sshd, as the failure would have been.
+        return Outcome(
+          output: copy.map { withoutComment($0) + "\n" }.joined(),
+          complaint: reason + "; answered from the synced copy")
+      }
       // sshd logs this; the person logging in sees only that no key was taken.
-      return Outcome(complaint: "keys: \(StoreLocation(place)): \(error)", status: 1)
+      return Outcome(complaint: reason, status: 1)
     }
+  }
+
+  /// `TYPE BASE64` of an authorized_keys line of the synced copy.
+  static func withoutComment(_ line: String) -> String {
+    line.split(separator: " ", maxSplits: 2).prefix(2).joined(separator: " ")
   }
 
   /// `TYPE BASE64` per key, with no comment: nothing a person typed reaches sshd.

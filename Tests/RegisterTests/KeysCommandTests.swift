@@ -3,6 +3,7 @@ import Foundation
 import Policy
 import Registration
 import SiteFile
+import Sync
 import Testing
 
 @testable import register
@@ -106,6 +107,38 @@ struct KeysCommandTests {
     let fromEnvironment = KeysCommand.run(
       arguments: ["alice"], environment: ["REGISTER_DB": site.database], site: refused)
     #expect(fromEnvironment.output.split(separator: "\n").count == 2)
+  }
+
+  @Test("the store away: the synced copy answers, without comments; no copy is exit 1")
+  func storeAway() {
+    let away: (StoreLocation, String) throws(AccountStoreError) -> [AccountKey] = {
+      _, _ throws(AccountStoreError) in throw .unreachable("no server")
+    }
+    let copy = KeysCommand.run(
+      arguments: ["--db", "postgresql:///accounts", "alice"], environment: [:],
+      site: { () throws(SiteFileError) in try SiteFile(parsing: [], keys: SiteSettings.keys) },
+      keys: away,
+      synced: { login throws(SyncError) in
+        login == "alice" ? ["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA laptop \u{202E}x"] : []
+      })
+    #expect(copy.output == "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA\n")
+    #expect(copy.status == 0)
+    #expect(copy.complaint?.contains("synced copy") == true)
+    let none = KeysCommand.run(
+      arguments: ["--db", "postgresql:///accounts", "alice"], environment: [:],
+      site: { () throws(SiteFileError) in try SiteFile(parsing: [], keys: SiteSettings.keys) },
+      keys: away,
+      synced: { _ throws(SyncError) in throw .file(path: "/var/lib/extrausers", errno: 2) })
+    #expect(none.output.isEmpty)
+    #expect(none.status == 1)
+    // A store that refuses (not away) is never answered from the copy.
+    let refused = KeysCommand.run(
+      arguments: ["--db", "postgresql:///accounts", "alice"], environment: [:],
+      site: { () throws(SiteFileError) in try SiteFile(parsing: [], keys: SiteSettings.keys) },
+      keys: { _, _ throws(AccountStoreError) in throw .unavailable("permission denied") },
+      synced: { _ throws(SyncError) in ["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA"] })
+    #expect(refused.output.isEmpty)
+    #expect(refused.status == 1)
   }
 
   @Test("a login is needed, exactly one")
