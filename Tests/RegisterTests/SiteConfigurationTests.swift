@@ -162,8 +162,8 @@ struct SiteConfigurationTests {
     arguments: [
       ("colour = red", "/etc/register/register.conf:1: colour is not a key of register.conf(5)"),
       (
-        "db = /a\nshell = /bin/sh",
-        "/etc/register/register.conf:2: shell is not supported by this version"
+        "db = /a\npassword = off",
+        "/etc/register/register.conf:2: password is not supported by this version"
       ),
       (
         "review = maybe",
