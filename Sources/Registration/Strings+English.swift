@@ -266,7 +266,7 @@ extension Strings {
     resetCodeLabel: "One-time code",
     resetPasswordButton: "Set the new password",
     resettingPassword: "Setting the new password…",
-    wrongResetCode: "Wrong login or code, or the code was used or has expired.",
+    wrongResetCode: "Wrong login or code, or the code has expired.",
     cannotResetPassword: { "Password not set: \($0)" },
 
     // Your account at join@

@@ -293,7 +293,7 @@ extension Strings {
     resetCodeLabel: "Одноразовый код",
     resetPasswordButton: "Задать новый пароль",
     resettingPassword: "Задаю новый пароль…",
-    wrongResetCode: "Неверный логин или код, либо код уже использован или истёк.",
+    wrongResetCode: "Неверный логин или код, либо срок кода истёк.",
     cannotResetPassword: { "Пароль не задан: \($0)" },
 
     // Ваш аккаунт на join@

@@ -58,11 +58,12 @@ public final class RegistrationApp {
     resetPassword = resetModel.map {
       ResetPasswordScreen(viewModel: $0, strings: strings, sessionNotice: notice)
     }
-    // As wide as the widest screen needs (45-column fields at least), so nothing is cut.
+    // As wide as Sign up or Sign in needs (45-column fields at least), so nothing is cut.
+    // Reset password, behind a link, lays itself out in that width (its meter gives way
+    // first): opening the door to it must not move the form everyone sees.
     application.contentWidth = max(
       45 + 4,
-      ([signUp.root, signIn.root] + [resetPassword?.root].compactMap { $0 })
-        .map { $0.idealWidth(for: application.theme) }.max() ?? 0)
+      [signUp.root, signIn.root].map { $0.idealWidth(for: application.theme) }.max() ?? 0)
     application.tooSmallNotice = { strings.terminalTooSmall($0.width, $0.height) }
     send = { [unowned self] in self.send($0) }
     signUpModel.events.listen { send(.signUp($0)) }

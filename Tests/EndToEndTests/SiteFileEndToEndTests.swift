@@ -76,10 +76,10 @@ final class SiteFileEndToEndTests {
 
   @Test("a wrong line: FILE:LINE: reason on stderr, exit 2, nothing made")
   func wrongLine() throws {
-    let path = try site("db = \(directory)/a.sqlite\n\nkeys = optional\n")
+    let path = try site("db = \(directory)/a.sqlite\n\npassword = off\n")
     let result = try run("--config \(path)")
     #expect(result.status == 2)
-    #expect(result.output == "register: \(path):3: keys is not supported by this version\n")
+    #expect(result.output == "register: \(path):3: password is not supported by this version\n")
     let unknown = try site("colour = red\n", name: "unknown.conf")
     #expect(
       try run("--config \(unknown)").output

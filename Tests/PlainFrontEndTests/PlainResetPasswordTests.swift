@@ -63,7 +63,7 @@ struct PlainResetPasswordTests {
     }
     #expect(
       dialogue.transcript.contains(
-        "Wrong login or code, or the code was used or has expired.\nLogin: "))
+        "Wrong login or code, or the code has expired.\nLogin: "))
     #expect(store.hasPassword("Zq7vLm2pR", for: "alice"))
   }
 
@@ -79,7 +79,7 @@ struct PlainResetPasswordTests {
     let (again, second) = reset(
       ["alice", "K7QP-2MXD-9TRA", "Other9Pass", "Other9Pass"], interactive: false)
     #expect(again == .wrongCredentials)
-    #expect(second.transcript.contains("Wrong login or code, or the code was used or has expired."))
+    #expect(second.transcript.contains("Wrong login or code, or the code has expired."))
     #expect(store.hasPassword("Zq7vLm2pR", for: "alice"))
   }
 
@@ -90,7 +90,7 @@ struct PlainResetPasswordTests {
     #expect(outcome == .wrongCredentials)
     #expect(dialogue.transcript.hasPrefix("Сброс пароля\nЛогин: alice\nОдноразовый код: "))
     #expect(
-      dialogue.transcript.contains("Неверный логин или код, либо код уже использован или истёк."))
+      dialogue.transcript.contains("Неверный логин или код, либо срок кода истёк."))
   }
 
   @Test("the input ending first sets nothing")

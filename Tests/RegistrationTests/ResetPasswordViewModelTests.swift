@@ -84,7 +84,7 @@ struct ResetPasswordViewModelTests {
     #expect(!store.hasResetCode(for: "alice"))
     let again = self.model()
     #expect(reset(again, new: "Other9Pass") == nil, "a used code does nothing")
-    #expect(again.message == "Wrong login or code, or the code was used or has expired.")
+    #expect(again.message == "Wrong login or code, or the code has expired.")
     #expect(store.hasPassword("Zq7vLm2pR", for: "alice"))
   }
 
@@ -100,7 +100,7 @@ struct ResetPasswordViewModelTests {
       #expect(model.submit() == .rejected(firstUnmet: .code), "an empty code is never sent")
       return
     }
-    #expect(model.message == "Wrong login or code, or the code was used or has expired.")
+    #expect(model.message == "Wrong login or code, or the code has expired.")
     #expect(model.credentialsRefused)
     #expect(refused == 1)
     #expect(model.code.isEmpty)
@@ -115,7 +115,7 @@ struct ResetPasswordViewModelTests {
   func russian() {
     let model = model(strings: .russian)
     #expect(reset(model, code: "nope") == nil)
-    #expect(model.message == "Неверный логин или код, либо код уже использован или истёк.")
+    #expect(model.message == "Неверный логин или код, либо срок кода истёк.")
     store.fail(with: .unavailable("disk full"))
     #expect(reset(model) == nil)
     #expect(model.message == "Пароль не задан: disk full")

@@ -127,7 +127,7 @@ struct ResetPasswordScreenTests {
     form.settle()
     form.press(Key(.enter))
     form.settle()
-    #expect(form.text.contains("Wrong login or code, or the code was used or has expired."))
+    #expect(form.text.contains("Wrong login or code, or the code has expired."))
     #expect(compareSnapshot(form.screen, named: "reset-password-wrong") == .matches)
     #expect(form.focused === form.screenView.fields[.code])
     #expect(form.model.code.isEmpty)
@@ -176,6 +176,22 @@ struct ResetPasswordScreenTests {
     form.press(Key(.enter))
     form.settle()
     #expect(form.reset(for: "Alice"))
+  }
+
+  @Test("behind Sign in it leaves Sign up as wide as without it, in English and Russian")
+  func sameWidth() {
+    for strings in [Strings.english, .russian] {
+      let with = ResetPasswordHarness(behindSignIn: true, strings: strings)
+      let without = RegistrationApp(
+        application: Application(screen: with.screen),
+        signUpModel: RegistrationViewModel(
+          store: with.store, scheduler: with.scheduler, strings: strings,
+          policy: UnicodeLoginPolicy()),
+        signInModel: SignInViewModel(
+          store: with.store, scheduler: with.scheduler, strings: strings),
+        start: .signIn, strings: strings)
+      #expect(with.application.contentWidth == without.application.contentWidth)
+    }
   }
 
   @Test("a session without Reset password shows no link")
