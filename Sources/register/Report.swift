@@ -84,8 +84,7 @@ struct Report: Equatable {
   /// `object` with `"keys":[...]` last, when there are keys; as it was otherwise.
   static func adding(keys: [String], to object: String) -> String {
     guard !keys.isEmpty else { return object }
-    let list = "[" + keys.map(JSON.string).joined(separator: ",") + "]"
-    return object.dropLast() + ",\"keys\":" + list + "}"
+    return appending("keys", "[" + keys.map(JSON.string).joined(separator: ",") + "]", to: object)
   }
 
   init(

@@ -6,7 +6,7 @@ extension Report {
   /// added at its end when there are answers: text as a string, a checkbox as true or
   /// false. Without answers, `object` as it is.
   static func withAnswers(_ answers: [QuestionAnswer], _ object: String) -> String {
-    guard !answers.isEmpty, object.hasSuffix("}") else { return object }
+    guard !answers.isEmpty else { return object }
     let pairs = answers.map { answer in
       let value =
         switch answer.value {
@@ -15,6 +15,12 @@ extension Report {
         }
       return JSON.string(answer.name) + ":" + value
     }
-    return object.dropLast() + #","answers":{"# + pairs.joined(separator: ",") + "}}"
+    return appending("answers", "{" + pairs.joined(separator: ",") + "}", to: object)
+  }
+
+  /// `object` (flat, one line) with `"name": value` (JSON already) added at its end.
+  static func appending(_ name: String, _ value: String, to object: String) -> String {
+    guard object.hasSuffix("}") else { return object }
+    return object.dropLast() + "," + JSON.string(name) + ":" + value + "}"
   }
 }
