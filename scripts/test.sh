@@ -10,6 +10,9 @@
 set -u
 limit=${TEST_TIME_LIMIT:-1800}
 swift=${SWIFT:-swift}
+# The run's output, also kept whole: CI shows only its end, so a failure is repeated there.
+log=${TEST_LOG:-.build/test.log}
+mkdir -p "$(dirname "$log")"
 
 # Every process under $1, one pid a line.
 descendants() {
@@ -24,8 +27,10 @@ descendants() {
     }'
 }
 
-setsid -w "$swift" test "$@" < /dev/null &
+setsid -w "$swift" test "$@" < /dev/null > "$log" 2>&1 &
 tests=$!
+tail -n +1 -f --pid="$tests" "$log" &
+echoer=$!
 watchdog=
 # The processes of the run: everything under it, and what its end-to-end tests started
 # (they carry the test process's scope in their environment: a tmux server is no child).
@@ -42,7 +47,7 @@ everything() {
 
 # Ends the run and everything it started.
 stop() {
-  kill "$watchdog" 2> /dev/null
+  kill "$watchdog" "$echoer" 2> /dev/null
   kill -KILL $(everything) "$tests" 2> /dev/null
 }
 trap 'stop; exit 130' INT
@@ -69,4 +74,9 @@ watchdog=$!
 wait "$tests"
 status=$?
 kill "$watchdog" 2> /dev/null
+wait "$echoer"
+if [ "$status" -ne 0 ]; then
+  echo "make test: what failed (the whole output is in $log):" >&2
+  grep -a -E '^✘ (Test|Suite) ' "$log" | grep -a -v '^✘ Test run ' | cut -c1-600 | head -n 60 >&2
+fi
 exit $status
