@@ -204,6 +204,59 @@ enum PostgresSchema {
     CREATE TRIGGER account_keys_sync AFTER INSERT OR UPDATE OR DELETE ON account_keys
       FOR EACH ROW EXECUTE FUNCTION register_notify_sync()
     """,
+    // 7: many accounts made active in one statement (a bulk load, an import) in minutes,
+    // not in the square of their number: migration 6 updated `unix_settings` once per row,
+    // and every update in one transaction leaves a version of that one row that the next
+    // lock has to step over. The row is still locked per row (hosts take turns as before),
+    // but the uids a statement gives are counted in a setting local to its transaction
+    // (`register.next_uid`), and `next_uid` is written once, by the statement's end.
+    """
+    CREATE OR REPLACE FUNCTION register_unix_identity() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      high integer;
+      candidate integer;
+    BEGIN
+      IF TG_OP = 'INSERT'
+        AND EXISTS (SELECT 1 FROM local_names WHERE lower(name) = NEW.login_key) THEN
+        RETURN NULL;
+      END IF;
+      IF NEW.state <> 'active' OR NEW.uid IS NOT NULL THEN
+        RETURN NEW;
+      END IF;
+      SELECT greatest(next_uid, uid_low,
+          coalesce(nullif(current_setting('register.next_uid', true), '')::integer, 0)),
+        uid_high INTO candidate, high
+        FROM unix_settings FOR UPDATE;
+      WHILE candidate <= high
+        AND (EXISTS (SELECT 1 FROM local_names WHERE id = candidate)
+          OR EXISTS (SELECT 1 FROM accounts WHERE uid = candidate)) LOOP
+        candidate := candidate + 1;
+      END LOOP;
+      IF candidate > high THEN
+        IF TG_OP = 'UPDATE' AND OLD.state = 'active' THEN
+          RETURN NEW;
+        END IF;
+        RAISE EXCEPTION 'no uid is left in uid-range';
+      END IF;
+      PERFORM set_config('register.next_uid', (candidate + 1)::text, true);
+      NEW.uid := candidate;
+      RETURN NEW;
+    END
+    $$;
+    CREATE FUNCTION register_unix_identity_done() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      given integer := nullif(current_setting('register.next_uid', true), '')::integer;
+    BEGIN
+      IF given IS NOT NULL THEN
+        UPDATE unix_settings SET next_uid = given WHERE next_uid < given;
+        PERFORM set_config('register.next_uid', '', true);
+      END IF;
+      RETURN NULL;
+    END
+    $$;
+    CREATE TRIGGER accounts_unix_identity_done AFTER INSERT OR UPDATE OF state ON accounts
+      FOR EACH STATEMENT EXECUTE FUNCTION register_unix_identity_done()
+    """,
   ]
 
   /// How many migrations have run. Fails with 42P01 on a database never migrated.

@@ -37,6 +37,9 @@ public struct SyncPass: Sendable {
     /// The range has no uid left: active accounts from before without one are not
     /// written.
     public var rangeFull = false
+    /// How many of the four files were written again (the others already held what the
+    /// store has).
+    public var filesWritten = 0
   }
 
   public func run() throws(SyncError) -> Outcome {
@@ -59,24 +62,30 @@ public struct SyncPass: Sendable {
     outcome.written = files.written
     outcome.skipped = files.skipped
     outcome.keys = keys.count
-    try write(files, keys: SyncedKeys.text(of: keys), local: local)
+    outcome.filesWritten = try write(files, keys: SyncedKeys.text(of: keys), local: local)
     return outcome
   }
 
-  /// The four files, the shadow group's id found in this host's own /etc/group.
+  /// The four files, the shadow group's id found in this host's own /etc/group; how many
+  /// were written again. The folder is flushed only when one was.
   private func write(_ files: ExtrausersFiles, keys: String, local: [LocalName])
-    throws(SyncError)
+    throws(SyncError) -> Int
   {
     let shadowGroup = local.first { $0.kind == .group && $0.name == "shadow" }.map { gid_t($0.id) }
     let path = folder.path
-    try AtomicFile.write(
-      files.passwd, folder: path, name: "passwd", mode: 0o644, owner: 0, group: 0)
-    try AtomicFile.write(files.group, folder: path, name: "group", mode: 0o644, owner: 0, group: 0)
-    // Without a shadow group only root reads it (0600 would do; 0640 root:root is that).
-    try AtomicFile.write(
-      files.shadow, folder: path, name: "shadow", mode: 0o640, owner: 0, group: shadowGroup ?? 0)
-    try AtomicFile.write(
-      keys, folder: path, name: SyncedKeys.fileName, mode: 0o644, owner: 0, group: 0)
-    try AtomicFile.flush(folder: path)
+    var written = 0
+    for (text, name, mode, group) in [
+      (files.passwd, "passwd", mode_t(0o644), gid_t(0)),
+      (files.group, "group", 0o644, 0),
+      // Without a shadow group only root reads it (0600 would do; 0640 root:root is that).
+      (files.shadow, "shadow", 0o640, shadowGroup ?? 0),
+      (keys, SyncedKeys.fileName, 0o644, 0),
+    ] {
+      if try AtomicFile.write(text, folder: path, name: name, mode: mode, owner: 0, group: group) {
+        written += 1
+      }
+    }
+    if written > 0 { try AtomicFile.flush(folder: path) }
+    return written
   }
 }

@@ -37,6 +37,17 @@ func measure(_ count: Int, _ body: (Int) throws -> Void) rethrows -> [Duration] 
 }
 
 let arguments = CommandLine.arguments
+// make bench-sync's modes, which open no store of their own here.
+if arguments.count == 6, arguments[1] == "sync-latency", let rate = Int(arguments[4]),
+  let count = Int(arguments[5]), rate > 0, count > 0
+{
+  SyncLatency.run(uri: arguments[2], folder: arguments[3], rate: rate, count: count)
+  exit(0)
+}
+if arguments.count >= 4, arguments[1] == "runs", let count = Int(arguments[2]), count > 0 {
+  ProgramRuns.run(count: count, words: Array(arguments[3...]))
+  exit(0)
+}
 guard arguments.count == 3 || (arguments.count == 4 && arguments[1] == "measure") else {
   fail("usage: store-bench prepare|measure|list PATH|URI [REGISTER]")
 }
