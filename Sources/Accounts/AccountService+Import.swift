@@ -21,13 +21,20 @@ extension AccountService {
   /// Copies every account of the SQLite file at `path` into this store with its hash, its
   /// created time, its state (and a lock's reason) and its address, each an audit row
   /// `import` by `admin`. The file is checked as the program's own is (a regular file of
-  /// this user's, no one else's to read, not a symbolic link). When any login clashes, by
+  /// this user's, no one else's to read, not a symbolic link) and must be of the current
+  /// schema: it is read, never migrated. When any login clashes, by
   /// this store's identity rules, with an account or held or banned name here, or with one
   /// before it in the file, nothing is imported and the clashes are returned.
   public func importAccounts(fromSQLite path: String, by admin: String?)
     throws(AccountStoreError) -> ImportResult
   {
     guard try DatabaseFile.check(path) != nil else { throw .unavailable("\(path): no such file") }
+    // Opening an older file migrates it: another host's store is only ever read.
+    guard try Schema.isCurrent(path) else {
+      throw .unavailable(
+        "it was written by an older register; bring a copy up to date with this one first "
+          + "(register admin list --db COPY) and import the copy")
+    }
     let source = try SQLiteAccountTable(path: path, identity: identity, createsFolders: false)
     defer { source.close() }
     var accounts: [(record: AccountRecord, stored: StoredAccount)] = []

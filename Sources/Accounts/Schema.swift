@@ -138,6 +138,15 @@ enum Schema {
     guard isEmpty || isVersion1 else { throw .refused(.foreignDatabase) }
   }
 
+  /// Whether the database at `path` is this program's at the current version, read without
+  /// writing anything (an older one would be migrated by opening it). Refuses what
+  /// `inspect` refuses.
+  static func isCurrent(_ path: String) throws(AccountStoreError) -> Bool {
+    try inspect(path)
+    let (application, current, _) = try read(path)
+    return application == applicationID && current == version
+  }
+
   /// The mark, the version and every object (`type name sql`) of the database at `path`.
   private static func read(_ path: String) throws(AccountStoreError) -> (Int, Int, [String]) {
     do throws(DatabaseError) {

@@ -19,8 +19,10 @@ import Widgets
 /// selected one's answers under it, and keys to approve, reject (asking a reason), note and
 /// skip. Esc or q leaves.
 final class ReviewScreen {
-  /// How many answer lines show under the list.
-  static let answerRows = 8
+  /// How many answer lines show under the list, and how many rows the list shows: the
+  /// decision's answer, last, must still fit a terminal of 24 rows.
+  static let answerRows = 6
+  static let listRows = 8
 
   private let desk: ReviewDesk
   private let application: Application
@@ -60,7 +62,8 @@ final class ReviewScreen {
           [$0.login.escapedForTerminal, $0.createdAt, ($0.clientAddress ?? "-").escapedForTerminal]
         }
       },
-      selection: Binding(queue, \.selected), visibleRows: 10, emptyText: "No one is waiting.",
+      selection: Binding(queue, \.selected), visibleRows: Self.listRows,
+      emptyText: "No one is waiting.",
       actions: [
         List.Action(Key(.character("a")), title: "a approve") { [unowned self] in
           decide($0) { login throws(AccountStoreError) in try self.desk.decisions.approve(login) }
@@ -80,7 +83,8 @@ final class ReviewScreen {
         List.Action(Key(.character("s")), title: "s skip") { [unowned self] in
           self.list?.select($0 + 1)
         },
-        List.Action(Key(.character("q")), title: "q quit") { [unowned self] _ in
+        // Also with no one waiting: the list has no row then.
+        List.Action(Key(.character("q")), title: "q quit", needsRow: false) { [unowned self] _ in
           application.stop()
         },
       ])

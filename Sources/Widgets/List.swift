@@ -20,11 +20,16 @@ public final class List: View {
     public var title: String
     /// What it does, given the selected row's index.
     public var perform: (Int) -> Void
+    /// Whether it acts only on a row; one that does not (quit, say) works with none (given 0).
+    public var needsRow: Bool
 
     /// `key` does `perform` to the selected row; `title` names it.
-    public init(_ key: Key, title: String, perform: @escaping (Int) -> Void) {
+    public init(
+      _ key: Key, title: String, needsRow: Bool = true, perform: @escaping (Int) -> Void
+    ) {
       self.key = key
       self.title = title
+      self.needsRow = needsRow
       self.perform = perform
     }
   }
@@ -236,7 +241,7 @@ public final class List: View {
     case (.end, []): select(rows().count - 1)
     default:
       guard let action = actions.first(where: { $0.key == key }) else { return false }
-      if let selection { action.perform(selection) }
+      if let selection { action.perform(selection) } else if !action.needsRow { action.perform(0) }
     }
     return true
   }

@@ -96,4 +96,40 @@ struct ImportTests {
     #expect(store.admin("import", source.folder.appendingPathComponent("none").path).status == 3)
     #expect(try store.service.account("ada") == nil)
   }
+
+  @Test("a file of an older schema is refused, not migrated: left byte for byte as it was")
+  func olderSource() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "import-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("old.sqlite").path
+    // register 0.1.0's schema, as it wrote it (before databases were marked as its own).
+    try ChildProcess.run(
+      "/usr/bin/sqlite3",
+      [
+        path,
+        """
+        CREATE TABLE accounts (
+          id INTEGER PRIMARY KEY,
+          login TEXT NOT NULL,
+          login_key TEXT NOT NULL,
+          password_hash TEXT NOT NULL,
+          created_at TEXT NOT NULL
+        );
+        CREATE UNIQUE INDEX accounts_login_key ON accounts (login_key);
+        INSERT INTO accounts (login, login_key, password_hash, created_at)
+          VALUES ('old', 'old', '$y$j9T$x$y', '2026-01-01T00:00:00Z');
+        PRAGMA user_version = 1;
+        """,
+      ])
+    #expect(chmod(path, 0o600) == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let store = try AdminStore(.sqlite, review: false)
+    let run = store.admin("import", path)
+    #expect(run.status == 3)
+    #expect(run.complaints.joined().contains("it was written by an older register"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "not migrated")
+    #expect(try store.service.account("old") == nil)
+  }
 }

@@ -127,4 +127,21 @@ struct ReviewTests {
     #expect(reject?["action"] as? String == "reject")
     #expect(reject?["detail"] as? String == "bot")
   }
+
+  @Test(
+    "on a terminal of 80x24: the decision's answer shows under the list",
+    arguments: AdminEngine.allCases)
+  func smallTerminal(engine: AdminEngine) throws {
+    let store = try AdminStore(engine)
+    try applicants(store)
+    let screen = MemoryScreen(size: Size(width: 80, height: 24))
+    var seen: [String] = []
+    screen.send(.text("a"))
+    let input = AdminInput(
+      readLine: { nil }, screen: { screen },
+      close: { seen = ($0 as? MemoryScreen)?.lines ?? [] })
+    #expect(store.admin(["review"], input: input).status == 0)
+    #expect(try store.service.account("ada")?.state == .active)
+    #expect(seen.contains { $0.contains("Approved ada.") }, "\(seen.joined(separator: "\n"))")
+  }
 }

@@ -80,6 +80,22 @@ struct ListTests {
     #expect(queue.approved.count == 2, "nothing to act on")
   }
 
+  @Test("an action that needs no row (quit) works with no rows; one that does, not")
+  func actionWithoutRow() {
+    var quits = 0
+    var approvals = 0
+    let list = List(
+      columns: ["Login"], rows: { [] }, selection: Binding(answers, \.selected),
+      actions: [
+        List.Action(Key(.character("a")), title: "a approve") { _ in approvals += 1 },
+        List.Action(Key(.character("q")), title: "q quit", needsRow: false) { _ in quits += 1 },
+      ])
+    let form = WidgetHarness(list, width: 30, height: 6)
+    form.type("a")
+    form.type("q")
+    #expect(approvals == 0 && quits == 1)
+  }
+
   @Test("moving redraws the list alone, and only when the selection changes")
   func drawCounts() {
     let form = harness()
