@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// Your account at join@ under a real sshd, with the release binary: signed up with the
+/// key the client connects with, the next connection with that key opens the account at
+/// once (no password), where a second key is added and then removed, each seen by the
+/// store at once. Line by line (`plain`), which asks the same view model as the screen.
+@Suite("Your account at join@ through sshd end to end", .serialized, .cleansUp)
+struct SSHAccountEndToEndTests {
+  static let site = ["max-per-address = 3": "max-per-address = 3\nkeys = optional"]
+
+  func publicKey(_ path: String) throws -> String {
+    try String(contentsOfFile: path, encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  @Test("signed up with the connecting key; the key then opens the account, keys added and removed")
+  func account() throws {
+    let server = try SSHServer(changes: Self.site, exposesAuthInfo: true)
+    let password = SSHEndToEndTests.password
+    let first = try publicKey("\(server.directory)/client_key.pub")
+    let signUp = try SSHEndToEndTests.run(
+      "/usr/bin/ssh", server.client(command: "plain"),
+      input: "alice\\n\(password)\\n\(password)\\n\(first)\\n")
+    try #require(signUp.status == 0, "\(signUp.output)")
+    #expect(try server.sqlite("SELECT count(*) FROM account_keys") == "1")
+
+    let made = try command(
+      "/usr/bin/ssh-keygen",
+      ["-q", "-t", "ed25519", "-N", "", "-C", "phone", "-f", "\(server.directory)/second"])
+    try #require(made.status == 0)
+    let second = try publicKey("\(server.directory)/second.pub")
+    let added = try SSHEndToEndTests.run(
+      "/usr/bin/ssh", server.client(command: "plain"), input: "p\\n\(second)\\n\\n")
+    #expect(added.status == 0, "\(added.output)")
+    #expect(added.output.contains("Your account: alice"), "\(added.output)")
+    #expect(added.output.contains("(this connection)"))
+    #expect(added.output.contains("Key added."))
+    #expect(!added.output.contains("Password"), "no password was asked")
+    #expect(try server.sqlite("SELECT count(*) FROM account_keys WHERE comment = 'phone'") == "1")
+    #expect(try server.sqlite("SELECT count(*) FROM account_keys") == "2")
+
+    let removed = try SSHEndToEndTests.run(
+      "/usr/bin/ssh", server.client(command: "plain"), input: "r 2\\n\\n")
+    #expect(removed.status == 0, "\(removed.output)")
+    #expect(removed.output.contains("Key removed."), "\(removed.output)")
+    #expect(try server.sqlite("SELECT count(*) FROM account_keys WHERE comment = 'phone'") == "0")
+    #expect(try server.sqlite("SELECT count(*) FROM account_keys") == "1")
+  }
+
+  @Test("a key of no account: Sign up, as before")
+  func strangerKey() throws {
+    let server = try SSHServer(changes: Self.site, exposesAuthInfo: true)
+    let password = SSHEndToEndTests.password
+    let signUp = try SSHEndToEndTests.run(
+      "/usr/bin/ssh", server.client(command: "plain"),
+      input: "bobby\\n\(password)\\n\(password)\\n\\n")
+    #expect(signUp.status == 0, "\(signUp.output)")
+    #expect(!signUp.output.contains("Your account"))
+    #expect(try server.sqlite("SELECT count(*) FROM account_keys") == "0")
+  }
+}
