@@ -283,7 +283,7 @@ extension Strings {
     accountChoice: "Choose",
     pasteKeyLabel: "SSH key (one authorized_keys line)",
     unknownChoice: "Not one of the choices.",
-    accountKeyColumns: ["Type", "Fingerprint", "Comment"],
+    accountKeyColumns: ["Type", "Fingerprint"],
     removeKeyAction: "r remove",
     addConnectingKeyButton: "Add the key you connected with",
     addPastedKeyButton: "Add key",

@@ -310,7 +310,7 @@ extension Strings {
     accountChoice: "Выбор",
     pasteKeyLabel: "SSH-ключ (одна строка authorized_keys)",
     unknownChoice: "Такого варианта нет.",
-    accountKeyColumns: ["Тип", "Отпечаток", "Комментарий"],
+    accountKeyColumns: ["Тип", "Отпечаток"],
     removeKeyAction: "r удалить",
     addConnectingKeyButton: "Добавить ключ, с которым вы подключены",
     addPastedKeyButton: "Добавить ключ",

@@ -210,7 +210,7 @@ public struct Strings: Sendable {
   public var accountChoice: String
   public var pasteKeyLabel: String
   public var unknownChoice: String
-  /// The account screen's key list: its columns (type, fingerprint, comment).
+  /// The account screen's key list: its columns (type, fingerprint).
   public var accountKeyColumns: [String]
   /// The list's key that removes the selected key, as named under it (`r remove`).
   public var removeKeyAction: String

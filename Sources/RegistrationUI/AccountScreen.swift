@@ -1,9 +1,11 @@
 import Observation
 import Registration
+import SSHKeys
 import Widgets
 
-/// Your account at `join@`: the login, its keys in the toolkit's `List` (type, fingerprint,
-/// comment escaped, the key of this connection marked; `r` removes the selected one), a
+/// Your account at `join@`: the login, its keys in the toolkit's `List` (type, fingerprint;
+/// under it the selected key's comment, escaped, and whether it is this connection's; `r`
+/// removes the selected one), a
 /// button adding the key of this connection, a field taking a pasted `authorized_keys` line,
 /// Change password and Done, and a message line. Public toolkit API only.
 public final class AccountScreen {
@@ -27,20 +29,28 @@ public final class AccountScreen {
     changePassword: @escaping () -> Void, done: @escaping () -> Void
   ) {
     let selection = KeySelection()
+    // Type and fingerprint as `ssh-keygen -l` prints them, whole (80 columns hold both,
+    // not a comment as well): the selected key's comment is on the line under the list.
     keyList = List(
       columns: strings.accountKeyColumns,
       rows: {
         model.keys.map { key in
-          // A comment is the person's text: its controls are shown, never acted on.
-          let comment = key.comment.escapedForTerminal
-          return [
-            key.type, key.fingerprint,
-            model.isInUse(key) ? comment + " " + strings.keyInUseMark : comment,
+          [
+            SSHKeyType(rawValue: key.type)?.displayName ?? key.type.escapedForTerminal,
+            key.fingerprint,
           ]
         }
       },
       selection: Binding(selection, \.index), visibleRows: Self.visibleKeys,
       emptyText: strings.noKeys)
+    let list = keyList
+    let comment = Label {
+      guard let index = list.selection, model.keys.indices.contains(index) else { return "" }
+      let key = model.keys[index]
+      // A comment is the person's text: its controls are shown, never acted on.
+      let comment = key.comment.escapedForTerminal
+      return model.isInUse(key) ? comment + " " + strings.keyInUseMark : comment
+    }
     keyList.actions = [
       List.Action(Key(.character("r")), title: strings.removeKeyAction) { index in
         guard model.keys.indices.contains(index) else { return }
@@ -62,7 +72,10 @@ public final class AccountScreen {
       fitting: [strings.lastKeyRequired, strings.removeKeyInUse])
     root = VStack(spacing: 1, padding: VStack.Insets(left: 2, right: 2)) {
       Label(strings.accountTitle(model.login.escapedForTerminal), alignment: .center) { $0.title }
-      keyList
+      VStack {
+        keyList
+        comment
+      }
       addConnectingKeyButton.aligned(.center)
       VStack {
         pastedKeyField

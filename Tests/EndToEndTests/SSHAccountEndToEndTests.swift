@@ -48,6 +48,42 @@ struct SSHAccountEndToEndTests {
     #expect(try server.sqlite("SELECT count(*) FROM account_keys") == "1")
   }
 
+  @Test("on the terminal (ssh -tt): the key opens the account screen; a pasted key is added")
+  func form() throws {
+    let server = try SSHServer(changes: Self.site, exposesAuthInfo: true)
+    let password = SSHEndToEndTests.password
+    let first = try publicKey("\(server.directory)/client_key.pub")
+    let signUp = try SSHEndToEndTests.run(
+      "/usr/bin/ssh", server.client(command: "plain"),
+      input: "alice\\n\(password)\\n\(password)\\n\(first)\\n")
+    try #require(signUp.status == 0, "\(signUp.output)")
+    let made = try command(
+      "/usr/bin/ssh-keygen",
+      ["-q", "-t", "ed25519", "-N", "", "-C", "phone", "-f", "\(server.directory)/second"])
+    try #require(made.status == 0)
+    let ssh = SSHEndToEndTests()
+    let tmux = try ssh.connect(server)
+    try tmux.wait(forText: "Your account: alice")
+    try tmux.wait(forText: "(this connection)")
+    try tmux.wait(forText: "[ Done ]")
+    // Whole, as `ssh-keygen -l` prints it.
+    let fingerprint = try command(
+      "/usr/bin/ssh-keygen", ["-l", "-f", "\(server.directory)/client_key.pub"])
+    let shown = fingerprint.output.trimmingCharacters(in: .whitespacesAndNewlines)
+      .split(separator: " ")
+    try tmux.wait(forText: "\(shown.last!.dropFirst().dropLast())  \(shown[1])")
+    // The list has the focus, then the connecting key's button (off: the key is there),
+    // then the field.
+    try tmux.keys("Tab", "Tab")
+    try tmux.run(["send-keys", "-t", "0", "-l", try publicKey("\(server.directory)/second.pub")])
+    try tmux.keys("Enter")
+    try tmux.wait(forText: "Key added.")
+    #expect(try server.sqlite("SELECT count(*) FROM account_keys WHERE comment = 'phone'") == "1")
+    try tmux.keys("Escape")
+    #expect(try ssh.status(tmux) == 0)
+    #expect(try tmux.screen().contains { $0.contains("Signed in as alice") })
+  }
+
   @Test("a key of no account: Sign up, as before")
   func strangerKey() throws {
     let server = try SSHServer(changes: Self.site, exposesAuthInfo: true)

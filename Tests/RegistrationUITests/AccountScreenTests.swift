@@ -74,7 +74,7 @@ struct AccountScreenTests {
     for strings in [Strings.english, .russian] {
       let form = try AccountHarness(strings: strings, keys: [AccountHarness.phone])
       for text in [
-        strings.accountTitle("Alice"), "SHA256:phone", "ssh-ed25519",
+        strings.accountTitle("Alice"), "SHA256:phone", "ED25519",
         "[ \(strings.addConnectingKeyButton) ]", strings.pasteKeyLabel,
         "[ \(strings.addPastedKeyButton) ]", "[ \(strings.changePasswordButton) ]",
         "[ \(strings.accountDoneButton) ]", strings.removeKeyAction,
