@@ -40,8 +40,13 @@ struct SSHAccountEndToEndTests {
     #expect(try server.sqlite("SELECT count(*) FROM account_keys WHERE comment = 'phone'") == "1")
     #expect(try server.sqlite("SELECT count(*) FROM account_keys") == "2")
 
+    // Its number in the list (oldest first: two keys added in one second go by fingerprint).
+    let listed = try #require(
+      added.output.split(separator: "\n").last { $0.hasSuffix(" phone") && $0.hasPrefix("  ") })
+    let number = try #require(
+      listed.split(separator: ".").first.map { $0.trimmingCharacters(in: .whitespaces) })
     let removed = try SSHEndToEndTests.run(
-      "/usr/bin/ssh", server.client(command: "plain"), input: "r 2\\n\\n")
+      "/usr/bin/ssh", server.client(command: "plain"), input: "r \(number)\\n\\n")
     #expect(removed.status == 0, "\(removed.output)")
     #expect(removed.output.contains("Key removed."), "\(removed.output)")
     #expect(try server.sqlite("SELECT count(*) FROM account_keys WHERE comment = 'phone'") == "0")
