@@ -1,6 +1,8 @@
 /// The screens of the program.
 public enum Route: Hashable, Sendable {
   case signUp, signIn, changePassword, resetPassword
+  /// Your account at `join@`, once signed in over SSH.
+  case account
 }
 
 /// Which screen is showing. Switching hides the old one and shows the new one, running

@@ -283,6 +283,11 @@ extension Strings {
     accountChoice: "Choose",
     pasteKeyLabel: "SSH key (one authorized_keys line)",
     unknownChoice: "Not one of the choices.",
+    accountKeyColumns: ["Type", "Fingerprint"],
+    removeKeyAction: "r remove",
+    addConnectingKeyButton: "Add the key you connected with",
+    addPastedKeyButton: "Add key",
+    accountDoneButton: "Done",
     keyLabel: "SSH key",
     useConnectingKey: { "Use the key you connected with: \($0)" },
     privateKeyDropped:

@@ -310,6 +310,11 @@ extension Strings {
     accountChoice: "Выбор",
     pasteKeyLabel: "SSH-ключ (одна строка authorized_keys)",
     unknownChoice: "Такого варианта нет.",
+    accountKeyColumns: ["Тип", "Отпечаток"],
+    removeKeyAction: "r удалить",
+    addConnectingKeyButton: "Добавить ключ, с которым вы подключены",
+    addPastedKeyButton: "Добавить ключ",
+    accountDoneButton: "Готово",
     keyLabel: "SSH-ключ",
     useConnectingKey: { "Использовать ключ, с которым вы вошли: \($0)" },
     privateKeyDropped:

@@ -210,6 +210,14 @@ public struct Strings: Sendable {
   public var accountChoice: String
   public var pasteKeyLabel: String
   public var unknownChoice: String
+  /// The account screen's key list: its columns (type, fingerprint).
+  public var accountKeyColumns: [String]
+  /// The list's key that removes the selected key, as named under it (`r remove`).
+  public var removeKeyAction: String
+  public var addConnectingKeyButton: String
+  public var addPastedKeyButton: String
+  /// Leaves the account screen (the session ends signed in).
+  public var accountDoneButton: String
   // The SSH key at sign-up
   public var keyLabel: String
   /// Given the key as `ssh-keygen -l` shows it: `ED25519 SHA256:…`.

@@ -15,6 +15,10 @@ public enum SessionEvent: Hashable, Sendable {
   case showResetPassword
   /// "Sign in instead?" beside a taken login: the login typed comes along.
   case signInInstead
+  /// "Change password" on the account screen.
+  case showChangePassword
+  /// Done (or Esc) on the account screen: the session ends signed in as this account.
+  case accountDone(SignedInAccount)
   /// Esc.
   case cancel
   /// Ctrl-C.
@@ -102,6 +106,8 @@ public struct SessionFlow: Hashable, Sendable {
     case .showSignIn: return show(.signIn)
     case .showSignUp: return show(.signUp)
     case .showResetPassword: return show(.resetPassword)
+    case .showChangePassword: return show(.changePassword)
+    case .accountDone(let account): return leave(.signedIn(account), busy: busy)
     case .signInInstead:
       var step = show(.signIn)
       step.carriesLogin = true
@@ -111,6 +117,9 @@ public struct SessionFlow: Hashable, Sendable {
     case .cancel where screen == .signIn: return busy ? Step() : show(.signUp)
     case .cancel where screen == .resetPassword && start != .resetPassword:
       return busy ? Step() : show(.signIn)
+    // Change password behind the account screen: Esc goes back to the account.
+    case .cancel where screen == .changePassword && start == .account:
+      return busy ? Step() : show(.account)
     case .cancel: return leave(.cancelled, busy: busy)
     // A second Ctrl-C (or one after a signal) does not wait.
     case .interrupt: return isEnding ? finish(.interrupted) : leave(.interrupted, busy: busy)

@@ -263,6 +263,29 @@ func signUpKey() -> SignUpKey? {
 /// main thread only (the form, the dialogue, `finish`).
 nonisolated(unsafe) let offeredKey = signUpKey()
 
+/// Over SSH with keys on (site `keys`), a person signed in sees their account (its keys,
+/// its password) before the session ends.
+let managesAccount = configuration.ssh != nil && configuration.keys != nil
+/// The key this SSH session authenticated with, as the account screen would add it.
+let connectingAccountKey = ConnectingKey.key(environment: environment).map(AccountKey.init)
+
+/// Your account's view model, for the login signed in.
+func accountModel(_ scheduler: any Scheduler, login: String) -> AccountViewModel {
+  AccountViewModel(
+    store: store, login: login, connectingKey: connectingAccountKey,
+    keysRequired: configuration.keys == .required, readKey: pastedKeyReader(strings: strings),
+    scheduler: scheduler, strings: strings)
+}
+
+/// Connected with a key of an active account: signed in at once, without a password (the
+/// store audits it). A store that cannot answer leaves Sign up and Sign in as they are.
+func keySignIn() -> SignedInAccount? {
+  guard managesAccount, !options.changePassword, !options.reset,
+    let key = connectingAccountKey
+  else { return nil }
+  return try? store.signIn(withKeyFingerprint: key.fingerprint)
+}
+
 /// Change password's view model, with Sign up's password rows.
 func changePasswordModel(_ scheduler: any Scheduler, _ passwordPolicy: (any PasswordPolicy)?)
   -> ChangePasswordViewModel
@@ -316,14 +339,20 @@ guard let screen = openScreen() else {
   let dialogue = PlainFrontEnd(
     dialogue: StandardDialogue(readAnswer: timedReader?.readAnswer ?? LineReader.readAnswer),
     scheduler: scheduler, strings: strings, signals: .process)
+  let signedInByKey = keySignIn()
   let outcome =
-    options.changePassword
-    ? dialogue.changePassword(changePasswordModel(scheduler, passwordPolicy))
-    : options.reset
-      ? dialogue.resetPassword(resetModel(scheduler, passwordPolicy))
-      : options.signIn
-        ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
-        : dialogue.signUp(signUpModel(scheduler, passwordPolicy, key: offeredKey))
+    signedInByKey.map { SessionOutcome.signedIn($0) }
+    ?? (options.changePassword
+      ? dialogue.changePassword(changePasswordModel(scheduler, passwordPolicy))
+      : options.reset
+        ? dialogue.resetPassword(resetModel(scheduler, passwordPolicy))
+        : options.signIn
+          ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
+          : dialogue.signUp(signUpModel(scheduler, passwordPolicy, key: offeredKey)))
+  // Signed in over SSH (by key or password): the account, line by line, then the report.
+  if managesAccount, case .signedIn(let account) = outcome {
+    dialogue.manageAccount(accountModel(scheduler, login: account.login))
+  }
   // Input that ended because nobody typed says so.
   // A script whose sign-up met a store away past failover-wait: exit 3, not "unmet".
   if outcome == .unmet || outcome == .failed, store.lastFailureWasUnreachable {
@@ -364,7 +393,23 @@ if options.changePassword {
 application.render()
 requireStore(before: screen.close)
 requireOpenDoor(before: screen.close)
-let outcome = run()
+/// Your account on the terminal, after a sign-in over SSH: a new application on the same
+/// screen (the first one has stopped), with its own scheduler and idle timeout.
+func accountSession(_ account: SignedInAccount) -> SessionOutcome {
+  let application = Application(screen: screen)
+  let scheduler = ApplicationScheduler(application)
+  let idleTimeout = configuration.idleTimeout.map {
+    IdleTimeout(seconds: $0, scheduler: scheduler, strings: strings)
+  }
+  let app = AccountApp(
+    application: application, signedIn: account,
+    model: accountModel(scheduler, login: account.login),
+    passwordModel: changePasswordModel(scheduler, passwordPolicy), strings: strings,
+    idleTimeout: idleTimeout)
+  return app.run()
+}
+var outcome = keySignIn().map { SessionOutcome.signedIn($0) } ?? run()
+if managesAccount, case .signedIn(let account) = outcome { outcome = accountSession(account) }
 // From here to the exit a signal waits: an account made must be reported first.
 EndingSignals.hold(secondEndsAtOnce: false)
 screen.close()

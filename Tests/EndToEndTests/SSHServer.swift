@@ -15,6 +15,7 @@ final class SSHServer {
   let directory: String
   private(set) var port = 0
   private var pid: pid_t = 0
+  private let exposesAuthInfo: Bool
 
   var database: String { "\(directory)/accounts.sqlite" }
   var log: String { "\(directory)/sshd.log" }
@@ -35,7 +36,12 @@ final class SSHServer {
 
   /// Starts sshd. `changes` replaces more of the site file (`max-per-address = 3` to
   /// allow twenty sign-ups from 127.0.0.1, say); `hook` is the script `--on-create` runs.
-  init(changes: [String: String] = [:], hook: String = recordingHook) throws {
+  /// With `exposesAuthInfo`, sshd names the key the client logged in with in
+  /// `SSH_USER_AUTH` (as `register-auth.conf` makes it do for join).
+  init(
+    changes: [String: String] = [:], hook: String = recordingHook, exposesAuthInfo: Bool = false
+  ) throws {
+    self.exposesAuthInfo = exposesAuthInfo
     directory =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("register-ssh-\(UUID().uuidString.prefix(8))").path
@@ -104,6 +110,7 @@ final class SSHServer {
     PasswordAuthentication no
     KbdInteractiveAuthentication no
     LogLevel VERBOSE
+    ExposeAuthInfo \(exposesAuthInfo ? "yes" : "no")
     # The forms it starts carry the test's scope, so that the test's cleanup finds them,
     # and count their sessions in the run's folder, apart from every other run's.
     SetEnv \(Cleanup.variable)=\(Cleanup.current?.id ?? "none") XDG_RUNTIME_DIR=\(directory)
