@@ -13,8 +13,19 @@ extension CursesScreen {
     guard (0..<size.height).contains(origin.y), origin.x < size.width else { return }
     let (attributes, pair) = attributes(for: style)
     if drawASCII(text, at: origin, width: size.width, attributes: attributes, pair: pair) { return }
+    // A run of one character (a password's mask, a rule) makes its cell once.
+    var repeated: (scalar: Unicode.Scalar, cell: cchar_t)?
     TextWidth.layOut(text, from: origin.x, rowWidth: size.width) { x, character in
-      var cell = self.cell(character ?? " ", attributes: attributes, pair: pair)
+      let character = character ?? " "
+      let scalars = character.unicodeScalars
+      let single = scalars.count == 1 ? scalars.first : nil
+      var cell: cchar_t
+      if let single, let repeated, repeated.scalar == single {
+        cell = repeated.cell
+      } else {
+        cell = self.cell(character, attributes: attributes, pair: pair)
+        if let single { repeated = (single, cell) }
+      }
       // Writing the bottom-right cell reports an error (the cursor cannot advance) but draws.
       mvwadd_wch(window, Int32(origin.y), Int32(x), &cell)
     }

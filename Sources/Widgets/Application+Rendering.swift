@@ -62,7 +62,7 @@ extension Application {
       } else {
         invalidation.startWatching()
         withObservationTracking {
-          draw(view)
+          view.recordingOwnReads { draw(view) }
         } onChange: {
           invalidation.changed()
         }

@@ -71,12 +71,12 @@ public final class TextArea: View {
   /// The text and the cursor being edited. Reading it is observed like a `@ViewState`; an
   /// edit announces itself only when it changed something.
   public var editor: TextEditor {
-    observationRegistrar.access(self, keyPath: \.editor)
+    accessOwn(self, keyPath: \.editor, slot: OwnStateSlot.editor)
     return storedEditor
   }
 
   private func editorDidChange() {
-    observationRegistrar.withMutation(of: self, keyPath: \.editor) {}
+    withOwnMutation(of: self, keyPath: \.editor, slot: OwnStateSlot.editor) {}
   }
 
   /// Follows the model when it changed the value itself (the cursor goes to the end).

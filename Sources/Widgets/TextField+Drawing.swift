@@ -93,8 +93,10 @@ extension TextField {
     let count = storedEditor.characters.count
     let cursor = storedEditor.cursor
     let room = max(0, width - 1)
+    // A mask is one width for every grapheme: measured once, not once a grapheme a walk.
+    let maskColumns = mask.map { TextWidth.columns(of: $0) }
     func columns(_ index: Int) -> Int {
-      TextWidth.columns(of: displayCharacter(at: index, mask: mask))
+      maskColumns ?? TextWidth.columns(of: storedEditor.characters[index])
     }
 
     // Every grapheme takes at least one column, so no more than `room` of them fit
@@ -124,7 +126,7 @@ extension TextField {
     index = scroll
     while index < count {
       let character = displayCharacter(at: index, mask: mask)
-      let characterWidth = TextWidth.columns(of: character)
+      let characterWidth = columns(index)
       if used + characterWidth > width { break }
       visible.append(character)
       used += characterWidth

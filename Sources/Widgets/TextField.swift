@@ -81,13 +81,13 @@ open class TextField: View {
   /// an edit announces itself only when it changed something, so a key that changes
   /// nothing draws nothing.
   @_spi(Testing) public var editor: TextEditor {
-    observationRegistrar.access(self, keyPath: \.editor)
+    accessOwn(self, keyPath: \.editor, slot: OwnStateSlot.editor)
     return storedEditor
   }
 
   /// Tells whoever drew `editor` that it has changed.
   func editorDidChange() {
-    observationRegistrar.withMutation(of: self, keyPath: \.editor) {}
+    withOwnMutation(of: self, keyPath: \.editor, slot: OwnStateSlot.editor) {}
   }
 
   // MARK: What is shown

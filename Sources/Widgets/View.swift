@@ -17,12 +17,14 @@ open class View: Observable {
   /// Where the view is, in the coordinates of the whole content (before scrolling).
   public internal(set) var frame: Rect {
     get {
-      observationRegistrar.access(self, keyPath: \.frame)
+      accessOwn(self, keyPath: \.frame, slot: OwnStateSlot.frame)
       return layoutFrame
     }
     set {
       guard newValue != layoutFrame else { return }
-      observationRegistrar.withMutation(of: self, keyPath: \.frame) { layoutFrame = newValue }
+      withOwnMutation(of: self, keyPath: \.frame, slot: OwnStateSlot.frame) {
+        layoutFrame = newValue
+      }
     }
   }
   /// `frame` read without being observed, for the application's own passes over the tree
@@ -35,12 +37,14 @@ open class View: Observable {
   /// True while this view has the keyboard focus.
   public internal(set) var isFocused: Bool {
     get {
-      observationRegistrar.access(self, keyPath: \.isFocused)
+      accessOwn(self, keyPath: \.isFocused, slot: OwnStateSlot.isFocused)
       return hasFocus
     }
     set {
       guard newValue != hasFocus else { return }
-      observationRegistrar.withMutation(of: self, keyPath: \.isFocused) { hasFocus = newValue }
+      withOwnMutation(of: self, keyPath: \.isFocused, slot: OwnStateSlot.isFocused) {
+        hasFocus = newValue
+      }
     }
   }
   private var hasFocus = false
@@ -54,6 +58,16 @@ open class View: Observable {
 
   let observationRegistrar = ObservationRegistrar()
   let invalidation = Invalidation()
+  /// The bits (``OwnStateSlot``) of the view's own state its last tracked drawing read:
+  /// recorded by the view, not in an access list (OwnStateReads.swift).
+  var ownReads: UInt64 = 0
+  /// True while the view's drawing runs under observation: its own reads become bits.
+  var isDrawingTracked = false
+  /// The bit the next `@ViewState` read for the first time gets.
+  var nextOwnSlot = OwnStateSlot.firstViewState
+  /// Reads of the view's own state that its tracked drawings left to Observation's
+  /// registrar (more `@ViewState`s than bits): what tests count to prove the bits are used.
+  @_spi(Testing) public internal(set) var ownReadsObserved = 0
 
   /// An empty view: a container until children are added.
   public init() {}

@@ -20,6 +20,9 @@ import Observation
 public struct ViewState<Value> {
   private var value: Value
   private let isSame: ((Value, Value) -> Bool)?
+  /// Its bit in the owner's ``View/ownReads``, given when the owner's drawing first reads
+  /// it; until then no drawing of the owner depends on it.
+  private var slot: Int?
 
   /// State whose every assignment counts as a change (closures, say).
   public init(wrappedValue: Value) {
@@ -47,13 +50,19 @@ public struct ViewState<Value> {
     storage storageKeyPath: ReferenceWritableKeyPath<Owner, ViewState<Value>>
   ) -> Value {
     get {
-      owner.observationRegistrar.access(owner, keyPath: wrappedKeyPath)
-      return owner[keyPath: storageKeyPath].value
+      let state = owner[keyPath: storageKeyPath]
+      var slot = state.slot
+      if slot == nil, owner.isDrawingTracked, let new = owner.newOwnSlot() {
+        owner[keyPath: storageKeyPath].slot = new
+        slot = new
+      }
+      owner.accessOwn(owner, keyPath: wrappedKeyPath, slot: slot)
+      return state.value
     }
     set {
       let state = owner[keyPath: storageKeyPath]
       if let isSame = state.isSame, isSame(state.value, newValue) { return }
-      owner.observationRegistrar.withMutation(of: owner, keyPath: wrappedKeyPath) {
+      owner.withOwnMutation(of: owner, keyPath: wrappedKeyPath, slot: state.slot) {
         owner[keyPath: storageKeyPath].value = newValue
       }
     }
