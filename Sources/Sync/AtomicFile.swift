@@ -20,7 +20,8 @@ enum AtomicFile {
     var template = Array((folder + "/." + name + ".XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw .file(path: path, errno: errno) }
-    let temporary = String(cString: template)
+    let temporary = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var written = false
     defer {
       if !written { unlink(temporary) }
