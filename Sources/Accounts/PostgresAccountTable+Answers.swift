@@ -19,23 +19,31 @@ extension PostgresAccountTable {
     }
   }
 
-  /// Stores `answers` for the account `id` just inserted, in the insert's transaction.
+  /// Stores `answers` for the account `id` just inserted, in the insert's transaction: one
+  /// statement for all of them (one round trip however many questions the site asks),
+  /// every value a parameter of its own.
   static func insertAnswers(_ answers: [QuestionAnswer], of id: String, _ db: PostgresConnection)
     throws(PostgresError)
   {
+    guard !answers.isEmpty else { return }
+    var parameters = [id]
+    var rows: [String] = []
     for (position, answer) in answers.enumerated() {
       let (text, checked): (String, String) =
         switch answer.value {
         case .text(let text): (text, "")
         case .checked(let checked): ("", checked ? "true" : "false")
         }
-      // $5 '' is an answer in words; otherwise a checkbox, whose text is NULL.
-      _ = try db.query(
-        """
-        INSERT INTO answers (account_id, name, position, text, checked)
-        VALUES ($1::bigint, $2, $3::integer, CASE WHEN $5 = '' THEN $4 END,
-          NULLIF($5, '')::boolean)
-        """, [id, answer.name, String(position), text, checked])
+      let first = parameters.count + 1
+      let (name, order, words, box) = (first, first + 1, first + 2, first + 3)
+      // An empty "checked" is an answer in words; otherwise a checkbox, whose text is NULL.
+      rows.append(
+        "($1::bigint, $\(name), $\(order)::integer, CASE WHEN $\(box) = '' THEN $\(words) END, "
+          + "NULLIF($\(box), '')::boolean)")
+      parameters += [answer.name, String(position), text, checked]
     }
+    _ = try db.query(
+      "INSERT INTO answers (account_id, name, position, text, checked) VALUES "
+        + rows.joined(separator: ", "), parameters)
   }
 }

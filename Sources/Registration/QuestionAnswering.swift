@@ -6,14 +6,20 @@ import Observation
 /// front end both fill it.
 @Observable
 public final class QuestionAnswering {
-  /// A row under the question: its text and whether it is met.
+  /// A row under the question: its text, whether it is met, and whether it holds the
+  /// form back while it is not (an optional email left empty is neutral: neither met nor
+  /// wrong).
   public struct Row: Hashable, Sendable {
     public let text: String
     public let isMet: Bool
+    /// True when the row, unmet, keeps Create account from going ahead (and may show as
+    /// an error); false for a neutral row.
+    public let blocks: Bool
 
-    public init(text: String, isMet: Bool) {
+    public init(text: String, isMet: Bool, blocks: Bool? = nil) {
       self.text = text
       self.isMet = isMet
+      self.blocks = blocks ?? !isMet
     }
   }
 
@@ -25,6 +31,9 @@ public final class QuestionAnswering {
   public var isChecked = false
   /// The index of the choice made, in `question.choices`; nil before one is made.
   public private(set) var choice: Int?
+  /// True once the person has left the question's field: its unmet rows may now show as
+  /// errors, like the login's and the password's.
+  public private(set) var wasLeft = false
 
   @ObservationIgnored private let strings: QuestionStrings
 
@@ -42,6 +51,28 @@ public final class QuestionAnswering {
     return true
   }
 
+  /// Records that the person moved away from the question's field.
+  public func leave() {
+    if !wasLeft { wasLeft = true }
+  }
+
+  /// The most characters the answer may have, when the site set `max-length` for a text:
+  /// the form counts them ("12/200").
+  public var lengthLimit: Int? {
+    switch question.kind {
+    case .text, .email, .textArea: question.maxLength.map { _ in question.longestAnswer }
+    case .choice, .checkbox: nil
+    }
+  }
+
+  /// "12/200" while the site limits the answer's length; nil otherwise.
+  public var lengthIndicator: String? {
+    lengthLimit.map { strings.length(text.count, of: $0) }
+  }
+
+  /// True while the answer is as long as its limit allows: the indicator shows as an error.
+  public var isAtLengthLimit: Bool { lengthLimit.map { text.count >= $0 } ?? false }
+
   /// Makes the choice at `index` (nil: none); false, and nothing changed, for an index
   /// the question has no option at.
   @discardableResult
@@ -52,13 +83,17 @@ public final class QuestionAnswering {
   }
 
   /// The rows under the question, in display order: an email's live "Looks like an
-  /// address" (met while empty unless the answer is required: nothing to check), and for
-  /// a required question, that it is answered, chosen or ticked.
+  /// address" (neutral while empty: nothing to check, and nothing checked either; a required
+  /// one's "Answered" holds the form back), and for a required question, that it is answered, chosen or ticked.
   public var rows: [Row] {
     var rows: [Row] = []
     let given = !text.allSatisfy(\.isWhitespace)
     if question.kind == .email {
-      rows.append(Row(text: strings.looksLikeAddress, isMet: !given || Self.looksLikeAddress(text)))
+      let looksLikeAddress = given && Self.looksLikeAddress(text)
+      rows.append(
+        Row(
+          text: strings.looksLikeAddress, isMet: looksLikeAddress,
+          blocks: given && !looksLikeAddress))
     }
     guard question.required else { return rows }
     switch question.kind {
@@ -69,8 +104,8 @@ public final class QuestionAnswering {
     return rows
   }
 
-  /// Every row is met.
-  public var isMet: Bool { rows.allSatisfy(\.isMet) }
+  /// No row holds the form back: each is met, or neutral.
+  public var isMet: Bool { !rows.contains(where: \.blocks) }
 
   /// The answer as it is stored: a text as typed (a choice's option, "" for none), a
   /// checkbox ticked or not.

@@ -18,6 +18,15 @@ public struct QuestionStrings: Hashable, Sendable {
   /// Line by line: the words a checkbox takes as yes and as no.
   public var yesWords: [String]
   public var noWords: [String]
+  /// How a limited answer's length is counted in its caption: `{count}` and `{limit}`
+  /// stand for the numbers.
+  public var lengthFormat = "{count}/{limit}"
+
+  /// "12/200": `count` characters of the `limit` an answer may have.
+  public func length(_ count: Int, of limit: Int) -> String {
+    lengthFormat.replacing("{count}", with: String(count))
+      .replacing("{limit}", with: String(limit))
+  }
 
   public static let english = QuestionStrings(
     looksLikeAddress: "Looks like an address", answered: "Answered", chosen: "One chosen",
@@ -28,7 +37,7 @@ public struct QuestionStrings: Hashable, Sendable {
     looksLikeAddress: "Похоже на адрес", answered: "Есть ответ", chosen: "Выбран вариант",
     ticked: "Отмечено", yesOrNo: "да или нет", byNumber: "номер варианта",
     endWithEmptyLine: "в конце пустая строка", yesWords: ["да", "д", "yes", "y"],
-    noWords: ["нет", "н", "no", "n"])
+    noWords: ["нет", "н", "no", "n"], lengthFormat: "{count} из {limit}")
 
   public static func of(_ language: Language) -> QuestionStrings {
     switch language {

@@ -71,6 +71,7 @@ public final class RegistrationApp {
     resetModel?.events.listen { send(.resetPassword($0)) }
     application.onFocusLeave = { [unowned self] view in
       if let field = signUp.field(of: view) { signUpModel.leave(field) }
+      signUp.questionViews.leave(view)
       if let field = resetPassword?.field(of: view) { resetModel?.leave(field) }
     }
     application.sendSessionEvents(idleTimeout: idleTimeout, to: send)

@@ -25,7 +25,8 @@ struct QuestionAnsweringTests {
       form.answering[4], form.answering[5]
     )
     #expect(email.rows.map(\.text) == ["Looks like an address", "Answered"])
-    #expect(email.rows.map(\.isMet) == [true, false], "nothing typed: nothing to check yet")
+    #expect(email.rows.map(\.isMet) == [false, false], "nothing typed: nothing checked yet")
+    #expect(email.rows.map(\.blocks) == [false, true], "only the answer is missing")
     #expect(why.rows.isEmpty && news.rows.isEmpty && nick.rows.isEmpty, "optional: no rows")
     #expect(membership.rows == [.init(text: "One chosen", isMet: false)])
     #expect(rules.rows == [.init(text: "Ticked", isMet: false)])
