@@ -3,10 +3,10 @@ import Testing
 
 /// One "host" of a site for a test: a private mount namespace with an `/etc` of its own (a
 /// copy of this machine's, with the shipped `deploy/sync/nsswitch.conf` lines in its
-/// `nsswitch.conf`; `SSHServer` puts the site file in `/etc/register/register.conf`) and an empty
-/// `/var/lib/extrausers` of its own (a tmpfs), so that what `register sync` writes there
-/// and what sshd reads through `libnss-extrausers` is this host's alone and this machine's
-/// files never change.
+/// `nsswitch.conf`; `SSHServer` puts the site file in its `/etc/register/register.conf`)
+/// and an empty `/var/lib/extrausers` of its own (a tmpfs), so that what `register sync`
+/// writes there and what sshd reads through `libnss-extrausers` is this host's alone and
+/// this machine's files never change.
 ///
 /// A process holds the namespace (a `sleep`, started through `unshare`); programs run
 /// inside it through `nsenter`. `deinit` stops the sync, then the holder, each reaped.
@@ -22,8 +22,6 @@ final class PrivateHost {
   var syncLog: String { "\(directory)/sync.log" }
   /// What the sync said so far, for a failure's message.
   var said: String { (try? String(contentsOfFile: syncLog, encoding: .utf8)) ?? "" }
-  /// Where a file of the host's `/var/lib/extrausers` is seen from outside the namespace.
-  func extrausers(_ file: String) -> String { "/proc/\(holder)/root/var/lib/extrausers/\(file)" }
 
   /// Makes the host; `localUsers` are `/etc/passwd` lines that only this host has.
   init(name: String, localUsers: [String] = []) throws {

@@ -73,6 +73,9 @@ struct TwoHostsEndToEndTests {
       },
       "B's sync never recorded its local users: \(b.said)"
     )
+    // Each pass says what it did as it happens (under systemd, in the journal), not when
+    // the sync ends.
+    #expect(eventually(within: 10) { b.said.contains("synced ") }, "B's sync has said nothing")
 
     // Signed up at A's join@ (line by line, with a key), judy logs in at B both ways.
     let key = "\(atA.directory)/judy_key"
