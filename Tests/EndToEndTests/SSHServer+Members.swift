@@ -53,6 +53,15 @@ extension SSHServer {
       ] + options + ["\(login)@127.0.0.1", "echo logged-in-$((6*7))"]
     let line = (["/usr/bin/ssh"] + arguments).map { "'\($0)'" }.joined(separator: " ")
     let ran = try command("/bin/sh", ["-c", "\(environment) \(line) < /dev/null"])
+    try? "\(login): exit \(ran.status): \(ran.output)".write(
+      toFile: "\(directory)/last-login", atomically: true, encoding: .utf8)
     return Login(status: ran.status, output: ran.output)
+  }
+
+  /// What the last member's login got and sshd's last lines, for a failure's message.
+  var lastLogin: String {
+    let login = (try? String(contentsOfFile: "\(directory)/last-login", encoding: .utf8)) ?? ""
+    let log = (try? String(contentsOfFile: self.log, encoding: .utf8)) ?? ""
+    return login + "\nsshd:\n" + log.split(separator: "\n").suffix(12).joined(separator: "\n")
   }
 }

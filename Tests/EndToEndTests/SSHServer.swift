@@ -153,7 +153,8 @@ final class SSHServer {
         ?? startInBackground("/usr/sbin/sshd", ["-D", "-e", "-f", config], logFile: log)
       let deadline = Date().addingTimeInterval(10)
       while Date() < deadline {
-        if Self.accepts(port: port) { return }
+        // Its own words too: a port another server took meanwhile would accept as well.
+        if Self.accepts(port: port), listening() { return }
         var status: Int32 = 0
         if waitpid(pid, &status, WNOHANG) == pid { break }
         Thread.sleep(forTimeInterval: 0.02)
@@ -166,6 +167,12 @@ final class SSHServer {
       }
     }
     throw POSIXError(.EADDRINUSE)
+  }
+
+  /// Whether this sshd said it listens on its port.
+  private func listening() -> Bool {
+    let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    return said.contains("Server listening on 127.0.0.1 port \(port).")
   }
 
   /// A program run to its end where sshd runs (inside its host, if it has one).

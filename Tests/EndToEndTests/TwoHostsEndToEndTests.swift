@@ -27,6 +27,12 @@ struct TwoHostsEndToEndTests {
     return try condition()
   }
 
+  /// Why B said no: its sshd and its sync, for a failure's message.
+  func why(_ server: SSHServer, _ host: PrivateHost) -> String {
+    server.lastLogin + "\nsync:\n"
+      + host.said.split(separator: "\n").suffix(6).joined(separator: "\n")
+  }
+
   /// Answers piped to `ssh join@A plain`: its status and what it printed.
   func plainSignUp(at server: SSHServer, _ answers: [String]) throws -> (
     status: Int32, output: String
@@ -87,8 +93,10 @@ struct TwoHostsEndToEndTests {
     try #require(judy.status == 0, "\(judy.output)")
     #expect(
       try eventually { try atB.login("judy", password: Self.password).succeeded },
-      "judy by password at B")
-    #expect(try eventually { try atB.login("judy", key: key).succeeded }, "judy by key at B")
+      "judy by password at B: \(why(atB, b))")
+    #expect(
+      try eventually { try atB.login("judy", key: key).succeeded },
+      "judy by key at B: \(why(atB, b))")
     #expect(getpwnam("judy") == nil, "this machine's own users are untouched")
 
     // A login that is a local user of B only is taken at A; nothing is made.
@@ -104,10 +112,11 @@ struct TwoHostsEndToEndTests {
       try eventually {
         try atB.login("judy", password: Self.password).refused
           && atB.login("judy", key: key).refused
-      }, "the lock at A stops judy at B")
+      }, "the lock at A stops judy at B: \(why(atB, b))")
     let unlocked = try a.run(Tmux.binary, ["admin", "unlock", "judy"])
     try #require(unlocked.status == 0, "\(unlocked.output)")
-    #expect(try eventually { try atB.login("judy", key: key).succeeded }, "unlocked at B")
+    #expect(
+      try eventually { try atB.login("judy", key: key).succeeded }, "unlocked at B: \(why(atB, b))")
 
     // The password changed at A (Change password) is the one B takes.
     let change = try a.run(
@@ -118,7 +127,7 @@ struct TwoHostsEndToEndTests {
       try eventually {
         try atB.login("judy", password: Self.changed).succeeded
           && atB.login("judy", password: Self.password).refused
-      }, "the new password at B, the old one refused")
+      }, "the new password at B, the old one refused: \(why(atB, b))")
 
     // A form open at A while the store goes away: it says sign-up is not available and
     // keeps what was typed; B goes on letting judy in, by password and by key.
@@ -132,8 +141,10 @@ struct TwoHostsEndToEndTests {
     try tmux.wait(forText: "Account not created: Sign-up is not availabl")
     let screen = try tmux.screen().joined(separator: "\n")
     #expect(screen.contains("karl") && screen.components(separatedBy: "•••••••••").count == 3)
-    #expect(try atB.login("judy", password: Self.changed).succeeded, "by password, store away")
-    #expect(try atB.login("judy", key: key).succeeded, "by key, store away")
+    #expect(
+      try atB.login("judy", password: Self.changed).succeeded,
+      "by password, store away: \(why(atB, b))")
+    #expect(try atB.login("judy", key: key).succeeded, "by key, store away: \(why(atB, b))")
 
     // The store back: Create account again, nothing retyped, and karl reaches B.
     try store.start()
@@ -144,6 +155,6 @@ struct TwoHostsEndToEndTests {
     // minute): karl is at B by its next try.
     #expect(
       try eventually(within: 20) { try atB.login("karl", password: Self.password).succeeded },
-      "karl, signed up once the store was back, at B")
+      "karl, signed up once the store was back, at B: \(why(atB, b))")
   }
 }
