@@ -11,6 +11,7 @@ struct LibPQ: @unchecked Sendable {
   // Unchecked: plain C function pointers, set once and only read.
   let connectdbParams: cpostgres_connectdbParams
   let status: cpostgres_status
+  let pingParams: cpostgres_pingParams
   let errorMessage: cpostgres_errorMessage
   let finish: cpostgres_finish
   let reset: cpostgres_reset
@@ -54,6 +55,7 @@ struct LibPQ: @unchecked Sendable {
     }
     connectdbParams = try find("PQconnectdbParams", as: cpostgres_connectdbParams.self)
     status = try find("PQstatus", as: cpostgres_status.self)
+    pingParams = try find("PQpingParams", as: cpostgres_pingParams.self)
     errorMessage = try find("PQerrorMessage", as: cpostgres_errorMessage.self)
     finish = try find("PQfinish", as: cpostgres_finish.self)
     reset = try find("PQreset", as: cpostgres_reset.self)

@@ -32,7 +32,14 @@ final class PostgresAccountTable: AccountTable {
       opened.answerTimeout = retry.answerTimeout
       connection = Mutex(Held(opened))
     } catch {
-      throw .unavailable(error.message)
+      // Away, as later calls say it: no server answers, or the one there went away. A
+      // caller may then do without the store (`register keys` answers from the synced
+      // copy), never when a server answered and refused (a wrong role or database).
+      let away =
+        error.kind == .connectionLost
+        || (error.kind == .unreachable
+          && !PostgresConnection.serverAnswers(uri: uri, defaultConnectTimeout: connectTimeout))
+      throw away ? .unreachable(error.message) : .unavailable(error.message)
     }
   }
 

@@ -19,14 +19,7 @@ final class PostgresConnection {
     self.uri = uri
     libpq = try LibPQ.load()
     libpq.prepareThread()
-    // Settings before `dbname` give way to the URI's own; those after it win.
-    var settings = [("fallback_application_name", "register")]
-    if getenv("PGCONNECT_TIMEOUT") == nil {
-      settings.append(("connect_timeout", String(defaultConnectTimeout)))
-    }
-    settings.append(("dbname", uri.text))
-    // Text goes both ways as UTF-8, whatever the database's default for clients.
-    settings.append(("client_encoding", "UTF8"))
+    let settings = Self.settings(uri, defaultConnectTimeout)
     let keywords = settings.map { UnsafePointer(strdup($0.0)) } + [nil]
     let values = settings.map { UnsafePointer(strdup($0.1)) } + [nil]
     defer { (keywords + values).forEach { free(UnsafeMutablePointer(mutating: $0)) } }
@@ -48,6 +41,34 @@ final class PostgresConnection {
   deinit {
     libpq.prepareThread()
     libpq.finish(handle)
+  }
+
+  /// What libpq is given to connect to `uri`.
+  private static func settings(_ uri: PostgresURI, _ defaultConnectTimeout: Int) -> [(
+    String, String
+  )] {
+    // Settings before `dbname` give way to the URI's own; those after it win.
+    var settings = [("fallback_application_name", "register")]
+    if getenv("PGCONNECT_TIMEOUT") == nil {
+      settings.append(("connect_timeout", String(defaultConnectTimeout)))
+    }
+    settings.append(("dbname", uri.text))
+    // Text goes both ways as UTF-8, whatever the database's default for clients.
+    settings.append(("client_encoding", "UTF8"))
+    return settings
+  }
+
+  /// Whether a server at `uri` takes connections (PQping, which logs nothing in): one
+  /// that refused ours (a wrong role or database) is there; none that could be reached,
+  /// or one starting, stopping or recovering, is away for now.
+  static func serverAnswers(uri: PostgresURI, defaultConnectTimeout: Int = 5) -> Bool {
+    guard let libpq = try? LibPQ.load() else { return false }
+    libpq.prepareThread()
+    let settings = Self.settings(uri, defaultConnectTimeout)
+    let keywords = settings.map { UnsafePointer(strdup($0.0)) } + [nil]
+    let values = settings.map { UnsafePointer(strdup($0.1)) } + [nil]
+    defer { (keywords + values).forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+    return libpq.pingParams(keywords, values, 1) == PQPING_OK
   }
 
   /// False once the connection has broken, or was given up waiting for an answer;

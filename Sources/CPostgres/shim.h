@@ -19,6 +19,7 @@
 // recompiles only one of them.
 typedef __typeof__(PQconnectdbParams) *cpostgres_connectdbParams;
 typedef __typeof__(PQstatus) *cpostgres_status;
+typedef __typeof__(PQpingParams) *cpostgres_pingParams;
 typedef __typeof__(PQerrorMessage) *cpostgres_errorMessage;
 typedef __typeof__(PQfinish) *cpostgres_finish;
 typedef __typeof__(PQreset) *cpostgres_reset;

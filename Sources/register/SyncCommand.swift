@@ -114,6 +114,8 @@ enum SyncCommand {
     }
     if outcome.rangeFull { line += "; uid-range has no uid left" }
     print(line)
+    // At once: to a pipe (the journal, under systemd) stdout would hold it for kilobytes.
+    fflush(nil)
   }
 
   private static func fail(_ message: String, _ status: Int32) -> Int32 {

@@ -63,6 +63,40 @@ struct PostgresServerLossTests {
     #expect(try store.isLoginTaken("carol"))
   }
 
+  @Test(
+    "opening with the server stopped: unreachable, as later calls are (a caller may answer from a copy)",
+    .timeLimit(.minutes(2)))
+  func openedWhileStopped() throws {
+    let server = try PostgresServer()
+    defer { server.remove() }
+    let uri = try #require(PostgresURI(server.makeDatabase()))
+    try server.stop()
+    do throws(AccountStoreError) {
+      _ = try PostgresAccountStore(uri: uri, identity: policy, failoverWait: 0)
+      Issue.record("opened with the server stopped")
+    } catch {
+      guard case .unreachable(let reason) = error else {
+        Issue.record("not unreachable: \(error)")
+        return
+      }
+      #expect(reason.contains("\(server.directory)/.s.PGSQL.5432"), "\(reason)")
+    }
+    // A server that is there and refuses (no such database) is no server away.
+    try server.start()
+    let missing = try #require(PostgresURI(server.uri("nosuchdatabase")))
+    #expect(throws: AccountStoreError.self) {
+      _ = try PostgresAccountStore(uri: missing, identity: policy, failoverWait: 0)
+    }
+    do throws(AccountStoreError) {
+      _ = try PostgresAccountStore(uri: missing, identity: policy, failoverWait: 0)
+    } catch {
+      guard case .unavailable = error else {
+        Issue.record("a refusal taken for a server away: \(error)")
+        return
+      }
+    }
+  }
+
   @Test("connecting gives up after the default timeout")
   func defaultConnectTimeout() throws {
     let silent = try SilentServer()

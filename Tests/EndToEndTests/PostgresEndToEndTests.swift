@@ -73,7 +73,7 @@ struct PostgresEndToEndTests {
     #expect(
       result.output.hasPrefix(
         "register: cannot open the account database postgresql://carol:***@/accounts?host=/nonexistent: "
-          + "connection to server on socket \"/nonexistent/.s.PGSQL.5432\" failed: "
+          + "server unreachable (connection to server on socket \"/nonexistent/.s.PGSQL.5432\" failed: "
           + "No such file or directory."),
       "\(result.output)")
     #expect(!result.output.contains("hunter2"))

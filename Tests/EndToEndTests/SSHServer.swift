@@ -16,6 +16,8 @@ final class SSHServer {
   private(set) var port = 0
   private var pid: pid_t = 0
   private let exposesAuthInfo: Bool
+  /// The host it serves in, when it is one of a site's (PrivateHost); nil: this machine.
+  let host: PrivateHost?
 
   var database: String { "\(directory)/accounts.sqlite" }
   var log: String { "\(directory)/sshd.log" }
@@ -37,11 +39,16 @@ final class SSHServer {
   /// Starts sshd. `changes` replaces more of the site file (`max-per-address = 3` to
   /// allow twenty sign-ups from 127.0.0.1, say); `hook` is the script `--on-create` runs.
   /// With `exposesAuthInfo`, sshd names the key the client logged in with in
-  /// `SSH_USER_AUTH` (as `register-auth.conf` makes it do for join).
+  /// `SSH_USER_AUTH` (as `register-auth.conf` makes it do for join). With a `host`, sshd
+  /// runs inside it, the site file is also the host's `/etc/register/register.conf`, and
+  /// members log in as a site's do: by password (their Unix users come through NSS) and by
+  /// the keys of the shipped `deploy/ssh/register-keys.conf` (`register keys %u`).
   init(
-    changes: [String: String] = [:], hook: String = recordingHook, exposesAuthInfo: Bool = false
+    changes: [String: String] = [:], hook: String = recordingHook, exposesAuthInfo: Bool = false,
+    host: PrivateHost? = nil
   ) throws {
     self.exposesAuthInfo = exposesAuthInfo
+    self.host = host
     directory =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("register-ssh-\(UUID().uuidString.prefix(8))").path
@@ -76,6 +83,17 @@ final class SSHServer {
     try site.write(toFile: "\(directory)/site.conf", atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes(
       [.posixPermissions: 0o644], ofItemAtPath: "\(directory)/site.conf")
+    if let host {
+      try host.install(site: site)
+      let keys = try Self.shipped(
+        "deploy/ssh/register-keys.conf",
+        [
+          "AuthorizedKeysCommand /usr/local/bin/register keys %u":
+            "AuthorizedKeysCommand \(Tmux.binary) keys %u",
+          "\nAuthorizedKeysCommandUser join": "\nAuthorizedKeysCommandUser root",
+        ])
+      try keys.write(toFile: "\(directory)/register-keys.conf", atomically: true, encoding: .utf8)
+    }
     try start()
   }
 
@@ -107,13 +125,15 @@ final class SSHServer {
     StrictModes no
     PermitRootLogin prohibit-password
     AuthorizedKeysFile \(directory)/authorized_keys
-    PasswordAuthentication no
+    PasswordAuthentication \(host == nil ? "no" : "yes")
     KbdInteractiveAuthentication no
     LogLevel VERBOSE
     ExposeAuthInfo \(exposesAuthInfo ? "yes" : "no")
     # The forms it starts carry the test's scope, so that the test's cleanup finds them,
     # and count their sessions in the run's folder, apart from every other run's.
     SetEnv \(Cleanup.variable)=\(Cleanup.current?.id ?? "none") XDG_RUNTIME_DIR=\(directory)
+    # Before the shipped fragment, whose Match block would take in what follows it.
+    \(host == nil ? "" : "Include \(directory)/register-keys.conf")
     Include \(directory)/register.conf
 
     """
@@ -126,17 +146,20 @@ final class SSHServer {
       port = try Self.freePort()
       let config = "\(directory)/sshd_config"
       try configuration(port: port).write(toFile: config, atomically: true, encoding: .utf8)
-      let check = try command("/usr/sbin/sshd", ["-t", "-f", config])
+      let check = try run("/usr/sbin/sshd", ["-t", "-f", config])
       try #require(check.status == 0, "sshd -t: \(check.output)")
       let hostKey = try String(contentsOfFile: "\(directory)/host_key.pub", encoding: .utf8)
         .split(separator: " ").prefix(2).joined(separator: " ")
       try "[127.0.0.1]:\(port) \(hostKey)\n".write(
         toFile: "\(directory)/known_hosts", atomically: true, encoding: .utf8)
       // sshd re-executes itself: it must be started by its absolute path.
-      pid = try startInBackground("/usr/sbin/sshd", ["-D", "-e", "-f", config], logFile: log)
+      pid =
+        try host?.start("/usr/sbin/sshd", ["-D", "-e", "-f", config], logFile: log)
+        ?? startInBackground("/usr/sbin/sshd", ["-D", "-e", "-f", config], logFile: log)
       let deadline = Date().addingTimeInterval(10)
       while Date() < deadline {
-        if Self.accepts(port: port) { return }
+        // Its own words too: a port another server took meanwhile would accept as well.
+        if Self.accepts(port: port), listening() { return }
         var status: Int32 = 0
         if waitpid(pid, &status, WNOHANG) == pid { break }
         Thread.sleep(forTimeInterval: 0.02)
@@ -149,6 +172,19 @@ final class SSHServer {
       }
     }
     throw POSIXError(.EADDRINUSE)
+  }
+
+  /// Whether this sshd said it listens on its port.
+  private func listening() -> Bool {
+    let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    return said.contains("Server listening on 127.0.0.1 port \(port).")
+  }
+
+  /// A program run to its end where sshd runs (inside its host, if it has one).
+  private func run(_ executable: String, _ arguments: [String]) throws -> (
+    status: Int32, output: String
+  ) {
+    try host?.run(executable, arguments) ?? command(executable, arguments)
   }
 
   func stop() {
