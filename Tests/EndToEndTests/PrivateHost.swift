@@ -46,6 +46,8 @@ final class PrivateHost {
     set -eu
     mount --bind \(etc) /etc
     mount -t tmpfs -o mode=0755 tmpfs /var/lib/extrausers
+    # A name cache of this machine's (nscd) would answer from its files, not the host's.
+    [ ! -d /run/nscd ] || mount -t tmpfs tmpfs /run/nscd
     touch \(ready)
     exec sleep 86400
     """.write(toFile: "\(directory)/namespace.sh", atomically: true, encoding: .utf8)
