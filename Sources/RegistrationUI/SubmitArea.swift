@@ -1,7 +1,8 @@
 import Widgets
 
 /// A screen's submit button and the line under it: what is happening while the model is
-/// busy, otherwise what went wrong (dimmed while `isHint` says it is not an error yet).
+/// busy, otherwise what went wrong (dimmed while `isHint` says it is not an error yet),
+/// wrapped over more rows when it is wider than the form, never cut.
 /// Activating the button, enabled or not, calls `submit` (a disabled one then says why by
 /// moving focus). `fitting` lists the longest messages, for the form's width.
 func submitArea(
@@ -15,6 +16,6 @@ func submitArea(
     button.aligned(.center)
     Label(
       { busy() ? busyText() : message() ?? "" }, alignment: .center,
-      style: { busy() || isHint() ? $0.caption : $0.error }, fitting: fitting)
+      style: { busy() || isHint() ? $0.caption : $0.error }, fitting: fitting, wraps: true)
   }
 }

@@ -1,7 +1,8 @@
 import Terminal
 
 /// One row of text: fixed, or read from a closure each time it is drawn (so a label bound
-/// to observable state redraws when that state changes).
+/// to observable state redraws when that state changes). A label that `wraps` takes as
+/// many rows as its words need instead of cutting them.
 public final class Label: View {
   /// Where the text sits in the row.
   public enum Alignment: Sendable {
@@ -15,17 +16,21 @@ public final class Label: View {
   private let style: (Theme) -> Style
   private let alignment: Alignment
   private let fitting: [String]
+  private let wraps: Bool
+  private var wrap = TextWrapCache()
 
   /// A label showing what `text` returns, read each time it is drawn; `fitting` lists the
-  /// longest texts it may show, for its ``idealWidth(for:)``.
+  /// longest texts it may show, for its ``idealWidth(for:)``. With `wraps`, a text wider
+  /// than the label goes on over more rows, each aligned.
   public init(
     _ text: @escaping () -> String, alignment: Alignment = .leading,
-    style: @escaping (Theme) -> Style = { $0.text }, fitting: [String] = []
+    style: @escaping (Theme) -> Style = { $0.text }, fitting: [String] = [], wraps: Bool = false
   ) {
     self.text = text
     self.style = style
     self.alignment = alignment
     self.fitting = fitting
+    self.wraps = wraps
   }
 
   /// A label showing `text`.
@@ -41,17 +46,39 @@ public final class Label: View {
     (fitting + [text()]).map(TextWidth.columns).max() ?? 0
   }
 
-  /// One row, as wide as the text (at most the proposal).
+  /// One row, as wide as the text (at most the proposal); a label that wraps, as many rows
+  /// as its words take at the proposal's width.
   public override func sizeThatFits(_ proposal: Size) -> Size {
-    Size(width: min(proposal.width, TextWidth.columns(of: text())), height: 1)
+    let value = text()
+    let width = min(proposal.width, TextWidth.columns(of: value))
+    guard wraps, width < TextWidth.columns(of: value) else { return Size(width: width, height: 1) }
+    return Size(width: proposal.width, height: wrap.lineCount([value], width: proposal.width))
   }
 
-  /// The text, aligned, cut with an ellipsis if it does not fit.
+  /// The text, aligned, cut with an ellipsis if it does not fit (or wrapped, if it wraps).
   public override func draw(in canvas: Canvas) {
     canvas.clear()
     let value = text()
-    let x =
-      alignment == .center ? max(0, (canvas.size.width - TextWidth.columns(of: value)) / 2) : 0
-    canvas.draw(truncating: value, at: Point(x: x, y: 0), style: style(canvas.theme))
+    let style = style(canvas.theme)
+    guard wraps, TextWidth.columns(of: value) > canvas.size.width else {
+      let x = offset(columns: TextWidth.columns(of: value), in: canvas.size.width)
+      canvas.draw(truncating: value, at: Point(x: x, y: 0), style: style)
+      return
+    }
+    let pieces = wrap.layout([value], width: canvas.size.width)
+    var lineWidths: [Int: Int] = [:]
+    for piece in pieces {
+      lineWidths[piece.line] = max(
+        lineWidths[piece.line] ?? 0, piece.x + TextWidth.columns(of: piece.text))
+    }
+    for piece in pieces {
+      let x = offset(columns: lineWidths[piece.line] ?? 0, in: canvas.size.width)
+      canvas.draw(piece.text, at: Point(x: x + piece.x, y: piece.line), style: style)
+    }
+  }
+
+  /// Where a line of `columns` starts in a row `width` wide.
+  private func offset(columns: Int, in width: Int) -> Int {
+    alignment == .center ? max(0, (width - columns) / 2) : 0
   }
 }

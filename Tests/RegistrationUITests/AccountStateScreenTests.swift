@@ -35,3 +35,22 @@ struct AccountStateScreenTests {
     }
   }
 }
+
+/// A message under the button longer than the form is wide wraps: cut with "…", a locked
+/// person could not read the admin's reason, nor a stranger that sign-up is unavailable.
+@Suite("Screens: long messages under the button")
+struct LongSubmitMessageTests {
+  @Test(
+    "a lock's long reason reads whole at 80x24, in both languages", arguments: Language.allCases)
+  func longLockReason(language: Language) {
+    let strings = language.strings
+    let reason = "spam sent from this account to other members, reported three times this week"
+    let form = AccountStateScreenTests().signIn(.accountLocked(reason: reason), strings)
+    let text = form.screen.lines.map { $0.trimmingCharacters(in: .whitespaces) }
+      .joined(separator: " ")
+    #expect(!text.contains("…"), "\(form.screen.lines.joined(separator: "\n"))")
+    for word in reason.split(separator: " ") {
+      #expect(text.contains(word), "\(word): \(form.screen.lines.joined(separator: "\n"))")
+    }
+  }
+}
