@@ -13,14 +13,14 @@
 _register_admin()
 {
     local subcommand=${words[2]-}
-    local common="--db --on-create --on-delete --name-hold --help"
+    local common="--db --on-create --on-delete --on-lock --on-unlock --name-hold --help"
     if ((cword == 2)); then
         COMPREPLY=($(compgen -W "list show review approve reject lock unlock delete reset ban unban bans close open log import --help" -- "$cur"))
         return
     fi
     case $prev in
         --db) _filedir; return ;;
-        --on-create | --on-delete) COMPREPLY=($(compgen -c -- "$cur")); return ;;
+        --on-create | --on-delete | --on-lock | --on-unlock) COMPREPLY=($(compgen -c -- "$cur")); return ;;
         --state) COMPREPLY=($(compgen -W "pending active locked" -- "$cur")); return ;;
         --since | --reason | --message | --name-hold) return ;;
     esac

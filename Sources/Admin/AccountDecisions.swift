@@ -13,6 +13,10 @@ struct AccountDecisions {
   let onCreate: [String]?
   /// `--on-delete`: run before a deletion; when it fails the account is kept.
   let onDelete: [String]?
+  /// `--on-lock`, `--on-unlock`: run after the store's change, for the account's Unix user;
+  /// when one fails the store's state stands and the admin is told (exit 4).
+  let onLock: [String]?
+  let onUnlock: [String]?
   let nameHoldDays: Int
 
   func approve(_ login: String) throws(AccountStoreError) -> AdminAnswer {
@@ -40,11 +44,44 @@ struct AccountDecisions {
   }
 
   func lock(_ login: String, reason: String?) throws(AccountStoreError) -> AdminAnswer {
-    Self.answer(login, try service.lock(login, reason: reason, by: admin), "locked")
+    let change = try service.lock(login, reason: reason, by: admin)
+    guard change == .changed, let words = onLock else {
+      return Self.answer(login, change, "locked")
+    }
+    return try afterChange(
+      login, hook: words, name: "on-lock", done: "Locked",
+      // Sign in refuses already; only the Unix user's own password or keys may still work.
+      failed: "locked in the store, but the Unix user may still log in")
   }
 
   func unlock(_ login: String) throws(AccountStoreError) -> AdminAnswer {
-    Self.answer(login, try service.unlock(login, by: admin), "unlocked")
+    let change = try service.unlock(login, by: admin)
+    guard change == .changed, let words = onUnlock else {
+      return Self.answer(login, change, "unlocked")
+    }
+    return try afterChange(
+      login, hook: words, name: "on-unlock", done: "Unlocked",
+      failed: "unlocked in the store, but the Unix user stays locked")
+  }
+
+  /// Runs `--on-lock` or `--on-unlock` once the store has changed: the store's state stands
+  /// whatever the hook does, and a failure says the Unix user was not reached.
+  private func afterChange(
+    _ login: String, hook words: [String], name: String, done: String, failed: String
+  ) throws(AccountStoreError) -> AdminAnswer {
+    guard let found = try service.accountToHandOn(login) else { return Self.noAccount(login) }
+    let hook = CommandHook(words: words) {
+      SystemLog.write($0, hook: name, afterFailure: failed)
+    }
+    let account = found.account.login.escapedForTerminal
+    if case .failure(let failure) = hook.run(
+      for: found.account, clientAddress: found.clientAddress)
+    {
+      return .refused(
+        "\(name) failed for \(account) (\(failure.description.escapedForTerminal)); "
+          + "it is \(failed)", status: 4)
+    }
+    return .done("\(done) \(account); \(name) done.")
   }
 
   func delete(_ login: String) throws(AccountStoreError) -> AdminAnswer {

@@ -11,6 +11,8 @@ struct AdminArguments: Equatable {
   var database: String?
   var onCreate: [String]?
   var onDelete: [String]?
+  var onLock: [String]?
+  var onUnlock: [String]?
   var nameHoldDays: Int?
   var state: String?
   var since: String?
@@ -23,7 +25,9 @@ struct AdminArguments: Equatable {
   }
 
   /// Flags every subcommand takes: where the store is, and what it runs.
-  static let commonFlags: Set = ["--db", "--on-create", "--on-delete", "--name-hold"]
+  static let commonFlags: Set = [
+    "--db", "--on-create", "--on-delete", "--on-lock", "--on-unlock", "--name-hold",
+  ]
 
   init(_ arguments: [String]) throws(Usage) {
     var seen: [String] = []
@@ -52,6 +56,8 @@ struct AdminArguments: Equatable {
       case "--db": database = try given()
       case "--on-create": onCreate = try Self.command(try given(), flag)
       case "--on-delete": onDelete = try Self.command(try given(), flag)
+      case "--on-lock": onLock = try Self.command(try given(), flag)
+      case "--on-unlock": onUnlock = try Self.command(try given(), flag)
       case "--name-hold":
         let text = try given()
         guard let days = Int(text), days >= 0, days <= 36500 else {
@@ -159,8 +165,10 @@ enum AdminSubcommand: String, CaseIterable {
     case .approve:
       "Makes a pending account active, running --on-create; if that fails it stays pending."
     case .reject: "Refuses a pending account: it is removed and its name held."
-    case .lock: "Locks an account: it can no longer sign in; the reason is shown to it."
-    case .unlock: "Makes a locked account active again."
+    case .lock:
+      "Locks an account: it can no longer sign in; the reason is shown to it. "
+        + "--on-lock then locks its Unix user."
+    case .unlock: "Makes a locked account active again, then runs --on-unlock."
     case .delete:
       "Removes an account, running --on-delete first; the name stays taken for --name-hold days."
     case .reset:

@@ -6,6 +6,8 @@ enum AdminHelp {
     "  --db PATH|URI      the account store (else REGISTER_DB, else the default file)",
     "  --on-create CMD    run at approve (the account in REGISTER_*), as the form runs it",
     "  --on-delete CMD    run at delete, before the account is removed (register-userdel)",
+    "  --on-lock CMD      run at lock, after the store's lock (register-userlock --lock)",
+    "  --on-unlock CMD    run at unlock, after the store's unlock (register-userlock --unlock)",
     "  --name-hold DAYS   how long a deleted login stays taken (default 90)",
     "  --help             this help",
     "",

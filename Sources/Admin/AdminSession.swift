@@ -26,6 +26,7 @@ struct AdminSession {
   var decisions: AccountDecisions {
     AccountDecisions(
       service: service, admin: admin, onCreate: arguments.onCreate, onDelete: arguments.onDelete,
+      onLock: arguments.onLock, onUnlock: arguments.onUnlock,
       nameHoldDays: arguments.nameHoldDays ?? StoreOptions.defaultNameHoldDays)
   }
 

@@ -22,13 +22,16 @@ enum SiteSettings {
   ]
 
   /// Keys of the site's accounts that no flag of a run has: `review`, `sign-ups` and
-  /// `name-hold` go to the store; `on-delete` only to `register admin delete`; `keys` to
+  /// `name-hold` go to the store; `on-delete`, `on-lock` and `on-unlock` only to
+  /// `register admin delete`, `lock` and `unlock`; `keys` to
   /// Sign up's "SSH key" field.
   static let accountKeys: [SiteKey] = [
     SiteKey("review", .yesNo),
     SiteKey("sign-ups", .word(["open", "closed"])),
     SiteKey("name-hold", .number(0...36500)),
     SiteKey("on-delete", .text),
+    SiteKey("on-lock", .text),
+    SiteKey("on-unlock", .text),
     SiteKey("keys", .word(["off", "optional", "required"])),
   ]
 
@@ -42,13 +45,13 @@ enum SiteSettings {
 
   /// What `register admin` takes from the site file, as its flags, before the command
   /// line's (the last one given wins): `db` (unless `REGISTER_DB` is set), `on-create`,
-  /// `on-delete`, `name-hold`.
+  /// `on-delete`, `on-lock`, `on-unlock`, `name-hold`.
   static func adminArguments(of site: SiteFile, environment: [String: String]) -> [String] {
     var arguments: [String] = []
     if environment["REGISTER_DB", default: ""].isEmpty, let db = site.setting("db") {
       arguments.append("--db=" + db.value)
     }
-    for key in ["on-create", "on-delete", "name-hold"] {
+    for key in ["on-create", "on-delete", "on-lock", "on-unlock", "name-hold"] {
       if let setting = site.setting(key) { arguments.append("--\(key)=\(setting.value)") }
     }
     return arguments

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `deploy/ssh/register-useradd` run as root with the real useradd, chpasswd, userdel and
-/// groupdel, in a private mount namespace (a copy of /etc, empty /home and /var/mail), so
-/// the host is not touched. Each of those four programs is a stand-in that writes down
+/// `deploy/ssh/register-useradd` run as root with the real useradd, chpasswd, userdel,
+/// groupdel and usermod, in a private mount namespace (a copy of /etc, empty /home and
+/// /var/mail), so the host is not touched. Each of those programs is a stand-in that writes down
 /// its arguments, then runs the real one (or fails, when the test says so).
 @Suite("register-useradd, with the real useradd in a scratch system", .serialized)
 struct UserAddWrapperTests {
@@ -65,7 +65,7 @@ struct UserAddWrapperTests {
       [ ! -d /run/nscd ] || mount -t tmpfs tmpfs /run/nscd
       mkdir $d/real
       : >$d/commands
-      for p in useradd chpasswd userdel groupdel; do
+      for p in useradd chpasswd userdel groupdel usermod; do
         cp /usr/sbin/$p $d/real/$p
         cat >$d/fake-$p <<EOF
       #!/bin/sh

@@ -142,6 +142,16 @@ struct SiteConfigurationTests {
     #expect(try !Self.run(["--change-password"], site: "sign-ups = closed").asksTheDoor)
   }
 
+  @Test("register admin takes the file's on-lock and on-unlock, as their flags")
+  func adminLockHooks() throws {
+    let site = try SiteFile(
+      parsing: Array("on-unlock = sudo u --unlock\non-lock = sudo u --lock\n".utf8),
+      keys: SiteSettings.keys)
+    #expect(
+      SiteSettings.adminArguments(of: site, environment: [:])
+        == ["--on-lock=sudo u --lock", "--on-unlock=sudo u --unlock"])
+  }
+
   @Test("register admin takes the file's db (under REGISTER_DB), on-create, on-delete, name-hold")
   func adminArguments() throws {
     let site = try SiteFile(
