@@ -128,12 +128,12 @@ extension AccountService {
     return .changed
   }
 
-  /// Active (or pending) to locked, with the admin's reason.
+  /// Active to locked, with the admin's reason.
   public func lock(_ login: String, reason: String?, by admin: String?)
     throws(AccountStoreError) -> StateChange
   {
-    try decide(
-      login, to: .locked, reason: reason, from: [.active, .pending], action: .lock, by: admin)
+    // Not a pending one: unlocked, it would be active without review or `--on-create`.
+    try decide(login, to: .locked, reason: reason, from: [.active], action: .lock, by: admin)
   }
 
   /// Locked to active.

@@ -113,6 +113,8 @@ struct AccountDecisions {
     switch change {
     case .changed:
       return .done("\(done.prefix(1).uppercased() + done.dropFirst()) \(name).")
+    case .unchanged(.pending):
+      return .refused("\(name) was not \(done): it is pending (approve or reject it)")
     case .unchanged(let state):
       return .refused("\(name) was not \(done): it is \(state.rawValue) (decided already)")
     case .removed:

@@ -34,6 +34,17 @@ struct AccountLifeTests {
     #expect(try store.service.approve("alice", by: "root") == .unchanged(.active))
   }
 
+  @Test(
+    "a pending application cannot be locked: unlocked, it would be active without review or hook",
+    arguments: Engine.allCases)
+  func pendingNotLocked(engine: Engine) throws {
+    let store = try engine.makeStore(options: StoreOptions(review: true))
+    _ = try store.createAccount(login: "alice", password: "Zq7vLm2pR")
+    #expect(try store.service.lock("alice", reason: "spam", by: "root") == .unchanged(.pending))
+    #expect(try store.service.unlock("alice", by: "root") == .unchanged(.pending))
+    #expect(try store.service.account("alice")?.state == .pending)
+  }
+
   @Test("without review, accounts are active", arguments: Engine.allCases)
   func activeByDefault(engine: Engine) throws {
     let store = try engine.makeStore()
