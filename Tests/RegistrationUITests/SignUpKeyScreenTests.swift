@@ -76,6 +76,23 @@ struct SignUpKeyScreenTests {
     #expect(compareSnapshot(form.screen, named: "sign-up-key-pasted-refused") == .matches)
   }
 
+  @Test("in Russian, the offer and the box to paste each take one row; nothing scrolls")
+  func russian() throws {
+    let offered = try SSHPublicKey(line: Self.line)
+    for (connecting, row) in [
+      (offered, "[x] Этот ключ: ED25519 SHA256:bng8hJxgdKPhMoaffzh6zwRaLAa2PLAUL81i0uION64"),
+      (nil, "[ ] Вставить SSH-ключ (строку из файла .pub)"),
+    ] as [(SSHPublicKey?, String)] {
+      let key = SignUpKey(need: .optional, connecting: connecting, strings: .russian)
+      let form = SignUpHarness(strings: .russian, key: key)
+      form.fillValidForm()
+      form.press(Key(.tab))
+      #expect(form.focused is Checkbox)
+      #expect(shows(row, on: form), "\(form.screen.lines.joined(separator: "\n"))")
+      #expect(!form.screen.lines.contains { $0.contains("▲") || $0.contains("▼") })
+    }
+  }
+
   @Test("the offer declined: the field for a pasted line, and its refusal under it")
   func offerDeclined() throws {
     let key = SignUpKey(need: .optional, connecting: try SSHPublicKey(line: Self.line))
