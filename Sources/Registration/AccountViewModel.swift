@@ -1,4 +1,5 @@
 import Observation
+import SSHKeys
 
 /// Your account at `join@`, without a screen: the signed-in login, its SSH keys, adding one
 /// (the key of this connection, or a pasted `authorized_keys` line) and removing one. The
@@ -20,10 +21,24 @@ public final class AccountViewModel: ScreenModel {
   public let login: String
   /// The account's keys, oldest first, as last read from the store.
   public private(set) var keys: [AccountKey] = []
-  /// The pasted `authorized_keys` line (one line, at most a line's length).
-  public var pastedKey = "" {
-    didSet { message = nil }
+  /// The pasted `authorized_keys` line, at most `SSHPublicKey.longestLine` bytes: a longer
+  /// paste is not taken (the line stays as it was) and says so. A private key is never
+  /// kept: the line is emptied as it arrives, with a plain warning (as at Sign up).
+  public var pastedKey: String {
+    get { pastedText }
+    set {
+      if Self.isPrivateKey(newValue) {
+        pastedText = ""
+        say(strings.privateKeyDropped, isError: true)
+      } else if newValue.utf8.count > SSHPublicKey.longestLine {
+        say(strings.keyRefusal(.tooLong), isError: true)
+      } else {
+        pastedText = newValue
+        message = nil
+      }
+    }
   }
+  private var pastedText = ""
   /// What the last action came to: done, refused, or a question (see `confirmingRemoval`).
   public private(set) var message: String?
   /// True when `message` says something went wrong.
@@ -166,6 +181,17 @@ public final class AccountViewModel: ScreenModel {
       case .failure(let error):
         say(strings.cannotChangeKeys(error.description(in: strings)), isError: true)
       }
+    }
+  }
+
+  /// A private key's marks anywhere in the paste (SSHKeys looks for them first, before
+  /// any length).
+  private static func isPrivateKey(_ text: String) -> Bool {
+    do {
+      _ = try SSHPublicKey(line: text)
+      return false
+    } catch {
+      return error == .privateKey
     }
   }
 

@@ -17,6 +17,12 @@ public final class SignUpKey {
   public let connecting: SSHPublicKey?
   /// True when the connecting key is the one to sign up with (the pasted line is not used).
   public var usesConnectingKey: Bool
+  /// With no key offered and the key optional: whether the person chose to paste one (the
+  /// form shows the field only then, so that it fits 24 rows). Set back, it drops the
+  /// line: a hidden line neither blocks Create account nor signs up with a key.
+  public var pastesLine: Bool {
+    didSet { if !pastesLine { pastedText = "" } }
+  }
   /// The pasted line. A private key is refused as it arrives: the field is left empty.
   public var pasted: String {
     get { pastedText }
@@ -41,10 +47,21 @@ public final class SignUpKey {
     self.connecting = connecting
     self.strings = strings
     usesConnectingKey = connecting != nil
+    pastesLine = need == .required
   }
 
-  /// "Use the key you connected with: ED25519 SHA256:…", when there is one.
+  /// "Use this key: ED25519 SHA256:…", when there is one.
   public var connectingOffer: String? { connecting.map { strings.useConnectingKey($0.label) } }
+
+  /// "Paste an SSH key", when no key is offered and the key is optional: the field for a
+  /// line is shown once it is ticked (a site that needs a key shows it at once).
+  public var pasteOffer: String? {
+    connecting == nil && need == .optional ? strings.pasteKeyOffer : nil
+  }
+
+  /// Whether the field for a pasted line is shown: the offer declined, or no offer and
+  /// pasting chosen (or needed).
+  public var showsPasteField: Bool { connecting == nil ? pastesLine : !usesConnectingKey }
 
   /// The key the account is made with, if the field holds one.
   public var key: SSHPublicKey? {

@@ -289,7 +289,8 @@ extension Strings {
     addPastedKeyButton: "Add key",
     accountDoneButton: "Done",
     keyLabel: "SSH key",
-    useConnectingKey: { "Use the key you connected with: \($0)" },
+    useConnectingKey: { "Use this key: \($0)" },
+    pasteKeyOffer: "Paste an SSH key (the line of your .pub file)",
     privateKeyDropped:
       "That was a private key: it was not kept. Never paste it anywhere; paste the line of the .pub file.",
     keyRefusal: { refusal in

@@ -316,7 +316,8 @@ extension Strings {
     addPastedKeyButton: "Добавить ключ",
     accountDoneButton: "Готово",
     keyLabel: "SSH-ключ",
-    useConnectingKey: { "Использовать ключ, с которым вы вошли: \($0)" },
+    useConnectingKey: { "Этот ключ: \($0)" },
+    pasteKeyOffer: "Вставить SSH-ключ (строку из файла .pub)",
     privateKeyDropped:
       "Это был закрытый ключ: он не сохранён. Никогда его не вставляйте; вставьте строку из файла .pub.",
     keyRefusal: { refusal in

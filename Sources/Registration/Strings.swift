@@ -220,8 +220,10 @@ public struct Strings: Sendable {
   public var accountDoneButton: String
   // The SSH key at sign-up
   public var keyLabel: String
-  /// Given the key as `ssh-keygen -l` shows it: `ED25519 SHA256:…`.
+  /// Given the key as `ssh-keygen -l` shows it (one row at 80 columns): `ED25519 SHA256:…`.
   public var useConnectingKey: @Sendable (_ key: String) -> String
+  /// With no key offered: the box that shows the field for a pasted line.
+  public var pasteKeyOffer: String
   /// Said when a pasted private key was dropped from the field.
   public var privateKeyDropped: String
   /// Why a pasted line is not a key this site takes.

@@ -39,10 +39,15 @@ public final class SignUpScreen {
     questionViews = SignUpQuestionViews(viewModel)
 
     // No margin above the title: with "Hard to guess" the form needs every one of 24 rows.
+    let title = Label(strings.signUpTitle, alignment: .center, style: { $0.title })
+    // The key field's one row (with no questions) goes right above the button, and the
+    // title right on Login: two blank rows fewer, so that 24 rows still hold the form.
+    let keyAboveButton = viewModel.key != nil && questionViews.groups.isEmpty
     root = VStack(spacing: 1, padding: VStack.Insets(left: 2, right: 2)) {
-      Label(strings.signUpTitle, alignment: .center, style: { $0.title })
+      if !keyAboveButton { title }
       for field in RegistrationField.allCases {
         VStack {
+          if keyAboveButton && field == .login { title }
           view(for: field).with { $0.showsError = { viewModel.showsError(for: field) } }
           for status in viewModel.requirements(for: field) {
             RequirementRow(
@@ -51,11 +56,12 @@ public final class SignUpScreen {
           }
         }
       }
-      if let key = viewModel.key { Self.keyRows(key, strings: strings) }
+      if let key = viewModel.key, !keyAboveButton { Self.keyRows(key, strings: strings) }
       questionViews.groups
       // Under the button, what went wrong; right under that, with no blank row, the link:
       // 24 rows hold the whole form.
       VStack {
+        if let key = viewModel.key, keyAboveButton { Self.keyRows(key, strings: strings) }
         submitArea(
           submitButton, busy: { viewModel.isCreating || viewModel.isWaitingToSubmit },
           busyText: viewModel.isCreating

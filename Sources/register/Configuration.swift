@@ -49,8 +49,7 @@ struct Configuration: Equatable {
   /// Confirm password.
   var questions: [SiteQuestion] = []
   /// The site file's `keys`: whether Sign up asks for an SSH key (nil: no field). By
-  /// default off: the field's rows do not fit the 24 rows Sign up has over SSH yet (with
-  /// "Hard to guess" it needs every one), so a site asks for it.
+  /// default optional over SSH (the field takes one row there), off elsewhere.
   var keys: SignUpKey.Need? = nil
 
   /// The client's address as the store and the hook are given it: normalised (IPv4-mapped
@@ -193,7 +192,7 @@ struct Configuration: Equatable {
         nameHoldDays: site.setting("name-hold").flatMap { Int($0.value) }
           ?? StoreOptions.defaultNameHoldDays,
         signUpsClosed: site.setting("sign-ups")?.value == "closed", questions: site.questions,
-        keys: Self.keys(site.setting("keys")?.value ?? "off")))
+        keys: Self.keys(site.setting("keys")?.value ?? (ssh == nil ? "off" : "optional"))))
   }
 
   private static func keys(_ word: String) -> SignUpKey.Need? {

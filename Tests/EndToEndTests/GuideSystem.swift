@@ -109,10 +109,14 @@ final class GuideSystem {
   }
 
   /// `ssh` to `user` on the system for a tmux pane: no key, no known host, the password
-  /// asked on the terminal (once, so that a refusal ends it), `options` added.
-  func client(_ user: String, _ options: String = "") -> String {
-    "/usr/bin/ssh -F /dev/null -p \(port) -o UserKnownHostsFile=/dev/null "
+  /// asked on the terminal (once, so that a refusal ends it), `options` added. With
+  /// `identity`, that private key alone and nothing asked instead.
+  func client(_ user: String, _ options: String = "", identity: String? = nil) -> String {
+    let authentication =
+      identity.map { "-i \($0) -o IdentitiesOnly=yes -o BatchMode=yes" }
+      ?? "-o PubkeyAuthentication=no -o NumberOfPasswordPrompts=1"
+    return "/usr/bin/ssh -F /dev/null -p \(port) -o UserKnownHostsFile=/dev/null "
       + "-o StrictHostKeyChecking=no -o LogLevel=ERROR -o SendEnv=LANG "
-      + "-o PubkeyAuthentication=no -o NumberOfPasswordPrompts=1 \(options) \(user)@127.0.0.1"
+      + "\(authentication) \(options) \(user)@127.0.0.1"
   }
 }

@@ -89,6 +89,34 @@ struct SSHAccountEndToEndTests {
     #expect(try tmux.screen().contains { $0.contains("Signed in as alice") })
   }
 
+  @Test("on the terminal (ssh -tt): signed up by keeping the offer of the connecting key")
+  func signUpWithOffer() throws {
+    // keys = optional is the default over SSH: the shipped site file as it is.
+    let server = try SSHServer(exposesAuthInfo: true)
+    let keygen = try command(
+      "/usr/bin/ssh-keygen", ["-l", "-f", "\(server.directory)/client_key.pub"])
+    let shown = keygen.output.split(separator: " ")
+    let ssh = SSHEndToEndTests()
+    let tmux = try ssh.connect(server)
+    try ssh.fill(tmux, login: "alice")
+    // One row, as `ssh-keygen -l` prints the key, ticked; the whole form on 80x24.
+    try tmux.wait(forText: "[x] Use this key: ED25519 \(shown[1])")
+    let screen = try tmux.screen()
+    #expect(!screen.contains { $0.contains("▲") || $0.contains("▼") }, "nothing scrolled off")
+    #expect(screen.contains { $0.contains("Create account") })
+    #expect(screen.contains { $0.contains("Already have an account? Sign in") })
+    #expect(!screen.contains { $0.contains("SSH key") }, "no field for a pasted line")
+    try tmux.keys("Tab", "Tab", "Enter")
+    #expect(try ssh.status(tmux) == 0)
+    #expect(try tmux.screen().contains { $0.contains("Account alice created.") })
+    #expect(try server.sqlite("SELECT fingerprint FROM account_keys") == String(shown[1]))
+    // The key now opens the account at once, without a password.
+    let again = try ssh.connect(server)
+    try again.wait(forText: "Your account: alice")
+    try again.keys("Escape")
+    #expect(try ssh.status(again) == 0)
+  }
+
   @Test("a key of no account: Sign up, as before")
   func strangerKey() throws {
     let server = try SSHServer(changes: Self.site, exposesAuthInfo: true)

@@ -1,4 +1,5 @@
 import Registration
+import SSHKeys
 import TestSupport
 import Testing
 
@@ -67,6 +68,35 @@ struct AccountViewModelTests {
     scheduler.settle()
     #expect(model.keys == [Self.desk])
     #expect(model.pastedKey.isEmpty)
+  }
+
+  @Test("a pasted private key is dropped from the line at once, with a plain warning")
+  func privateKeyDropped() {
+    for strings in [Strings.english, .russian] {
+      let model = model(strings: strings)
+      model.pastedKey = "ssh-ed25519 desk"
+      model.pastedKey = SignUpKeyTests.privateKey
+      #expect(model.pastedKey == "")
+      #expect(model.message == strings.privateKeyDropped)
+      #expect(model.messageIsError)
+      #expect(model.message?.contains("b3BlbnNz") == false, "nothing of the key")
+      model.pastedKey = "ssh-ed25519 desk"
+      #expect(model.message == nil)
+    }
+  }
+
+  @Test("a paste longer than any key's line is not taken, and says so")
+  func tooLong() {
+    let model = model()
+    model.pastedKey = "ssh-ed25519 desk"
+    model.pastedKey = "ssh-ed25519 " + String(repeating: "A", count: SSHPublicKey.longestLine)
+    #expect(model.pastedKey == "ssh-ed25519 desk")
+    #expect(model.message == "too long for an SSH key")
+    #expect(model.messageIsError)
+    let longest = String(repeating: "A", count: SSHPublicKey.longestLine)
+    model.pastedKey = longest
+    #expect(model.pastedKey == longest)
+    #expect(model.message == nil)
   }
 
   @Test("a key another account has is refused with the store's words")

@@ -36,8 +36,10 @@ struct SignUpKeyTests {
     let key = SignUpKey(need: .optional, connecting: connecting)
     #expect(
       key.connectingOffer
-        == "Use the key you connected with: ED25519 SHA256:bng8hJxgdKPhMoaffzh6zwRaLAa2PLAUL81i0uION64"
+        == "Use this key: ED25519 SHA256:bng8hJxgdKPhMoaffzh6zwRaLAa2PLAUL81i0uION64"
     )
+    #expect(key.pasteOffer == nil)
+    #expect(!key.showsPasteField)
     let model = model(key)
     model.appear()
     fill(model)
@@ -117,11 +119,38 @@ struct SignUpKeyTests {
     #expect(model.submit() == .started)
   }
 
+  @Test("no key offered: the field shows once pasting is chosen, and unchosen drops the line")
+  func pasteChosen() {
+    let key = SignUpKey(need: .optional, connecting: nil)
+    #expect(key.pasteOffer == "Paste an SSH key (the line of your .pub file)")
+    #expect(!key.showsPasteField)
+    key.pastesLine = true
+    #expect(key.showsPasteField)
+    key.pasted = "not a key"
+    #expect(key.rows == ["not an SSH public key"])
+    #expect(!key.isMet)
+    key.pastesLine = false
+    #expect(key.pasted == "")
+    #expect(key.rows == [])
+    #expect(key.isMet)
+    #expect(
+      SignUpKey(need: .optional, connecting: nil, strings: .russian).pasteOffer
+        == "Вставить SSH-ключ (строку из файла .pub)")
+  }
+
+  @Test("required with no key offered: the field is shown at once, with no box")
+  func requiredShowsField() {
+    let key = SignUpKey(need: .required, connecting: nil)
+    #expect(key.pasteOffer == nil)
+    #expect(key.showsPasteField)
+  }
+
   @Test("a pasted key instead of the connecting one")
   func pastedInstead() throws {
     let connecting = try SSHPublicKey(line: Self.line)
     let key = SignUpKey(need: .optional, connecting: connecting)
     key.usesConnectingKey = false
+    #expect(key.showsPasteField)
     #expect(key.key == nil)
     key.pasted = "not a key"
     #expect(key.rows == ["not an SSH public key"])

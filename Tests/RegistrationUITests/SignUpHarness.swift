@@ -26,7 +26,8 @@ final class SignUpHarness {
     passwordPolicy: (any PasswordPolicy)? = FakePasswordPolicy(),
     strengthEstimator: (any StrengthEstimator)? = FakeStrengthEstimator(),
     origin: SignUpOrigin? = nil, idleTimeout: Int? = nil,
-    questions: [SignUpQuestion] = [], questionStrings: QuestionStrings = .english
+    questions: [SignUpQuestion] = [], questionStrings: QuestionStrings = .english,
+    key: SignUpKey? = nil
   ) {
     screen = MemoryScreen(size: size, capabilities: capabilities)
     // The program's real policy (ICU), and a store that compares logins by it.
@@ -35,7 +36,7 @@ final class SignUpHarness {
     model = RegistrationViewModel(
       store: store, scheduler: scheduler, strings: strings, policy: policy,
       passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin,
-      questions: SignUpQuestions(questions, strings: questionStrings))
+      key: key, questions: SignUpQuestions(questions, strings: questionStrings))
     signInModel = SignInViewModel(store: store, scheduler: scheduler, strings: strings)
     app = RegistrationApp(
       application: Application(screen: screen), signUpModel: model, signInModel: signInModel,
