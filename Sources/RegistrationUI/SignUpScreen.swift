@@ -41,7 +41,7 @@ public final class SignUpScreen {
     // No margin above the title: with "Hard to guess" the form needs every one of 24 rows.
     root = VStack(spacing: 1, padding: VStack.Insets(left: 2, right: 2)) {
       Label(strings.signUpTitle, alignment: .center, style: { $0.title })
-      for field in RegistrationField.allCases {
+      for field in viewModel.fields {
         VStack {
           view(for: field).with { $0.showsError = { viewModel.showsError(for: field) } }
           for status in viewModel.requirements(for: field) {
