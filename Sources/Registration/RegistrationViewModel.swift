@@ -109,11 +109,13 @@ public final class RegistrationViewModel: ScreenModel {
     self.scheduler = scheduler
     self.strings = strings
     self.origin = origin
-    let statuses =
-      (requirements
-      ?? Requirement.signUp(strings, policy: policy, passwordPolicy: passwordPolicy?.rules)).filter {
-        !withoutPassword || $0.field == .login
-      }.map { RequirementStatus($0, state: .unmet) }
+    let asked =
+      requirements
+      ?? Requirement.signUp(strings, policy: policy, passwordPolicy: passwordPolicy?.rules)
+    // Without a password, only the login's rows.
+    let statuses = asked.filter { !withoutPassword || $0.field == .login }.map {
+      RequirementStatus($0, state: .unmet)
+    }
     self.requirements = statuses
     requirementsByField = Dictionary(grouping: statuses, by: \.field)
     availabilityStatus = statuses.first { $0.requirement.remoteCheck == .loginIsFree }

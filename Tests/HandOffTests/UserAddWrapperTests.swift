@@ -127,7 +127,8 @@ struct UserAddWrapperTests {
     }
   }
 
-  @Test("exactly ! (an account without a password): the user is made locked for passwords, no chpasswd")
+  @Test(
+    "exactly ! (an account without a password): the user is made locked for passwords, no chpasswd")
   func withoutPassword() throws {
     let run = try run("newbie", hash: "!")
     #expect(run.status == 0, "\(run.output)")

@@ -12,8 +12,7 @@ struct WithoutPasswordPlainTests {
   let store = InMemoryAccountStore()
   let scheduler = ManualScheduler()
 
-  func signUp(_ answers: [String], interactive: Bool) -> (PlainFrontEnd.Outcome, ScriptedDialogue)
-  {
+  func signUp(_ answers: [String], interactive: Bool) -> (PlainFrontEnd.Outcome, ScriptedDialogue) {
     let dialogue = ScriptedDialogue(answers, interactive: interactive)
     let model = RegistrationViewModel(
       store: store, scheduler: scheduler, policy: FakeLoginPolicy(),

@@ -18,13 +18,16 @@ struct PasswordOffConfigurationTests {
       site: "keys = required\npassword = off\n")
     #expect(configuration.withoutPassword)
     #expect(configuration.keys == .required)
-    #expect(try !SiteConfigurationTests.run(site: "keys = required\npassword = on\n").withoutPassword)
+    #expect(
+      try !SiteConfigurationTests.run(site: "keys = required\npassword = on\n").withoutPassword)
     #expect(try !SiteConfigurationTests.run(site: "keys = required\n").withoutPassword)
   }
 
   @Test(
     "without keys = required: refused with the file, the line and the reason (exit 2)",
-    arguments: ["password = off", "keys = optional\n\npassword = off", "keys = off\npassword = off"])
+    arguments: [
+      "password = off", "keys = optional\n\npassword = off", "keys = off\npassword = off",
+    ])
   func refused(site: String) {
     let line = site.split(separator: "\n", omittingEmptySubsequences: false).count
     #expect(

@@ -51,7 +51,8 @@ struct SiteManualPageTests {
     #expect(
       Set(SiteSettings.keys.map(\.name))
         == flags.union([
-          "contact", "review", "sign-ups", "name-hold", "on-delete", "keys", "password", "uid-range",
+          "contact", "review", "sign-ups", "name-hold", "on-delete", "keys", "password",
+          "uid-range",
           "shell",
         ]))
   }
