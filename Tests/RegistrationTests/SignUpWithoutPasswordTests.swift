@@ -110,3 +110,35 @@ final class SignUpRecordingStore: AccountStore {
     try inner.deleteAccount(login: login)
   }
 }
+
+/// Sign in by password of an account made without one: the form says, in words, that it
+/// signs in with its key.
+@Suite("Sign in: an account without a password")
+struct SignInWithoutPasswordTests {
+  @Test(
+    "told in words, in English and Russian, whatever the password",
+    arguments: [
+      (Strings.english, "This account has no password: it signs in with its SSH key."),
+      (Strings.russian, "У этого аккаунта нет пароля: вход — по его SSH-ключу."),
+    ])
+  func told(strings: Strings, words: String) throws {
+    let store = InMemoryAccountStore()
+    _ = try store.createAccount(
+      SignUp(
+        withoutPasswordLogin: "alice",
+        details: SignUpDetails(
+          keys: [
+            AccountKey(type: "ssh-ed25519", base64: "AAAA", comment: "", fingerprint: "SHA256:a")
+          ])))
+    let scheduler = ManualScheduler()
+    // An empty password is not sent: the form needs one.
+    for password in ["!", "Secret123"] {
+      let model = SignInViewModel(store: store, scheduler: scheduler, strings: strings)
+      model.login = "alice"
+      model.password = password
+      model.signIn()
+      scheduler.settle()
+      #expect(model.message == words)
+    }
+  }
+}
