@@ -70,6 +70,13 @@ public final class AccountService: ClosableAccountStore, PrehashedAccountStore,
   public func createAccount(_ signUp: SignUp) throws(AccountStoreError) -> CreatedAccount {
     // Refused before the hash, which is slow on purpose.
     try Self.refuseNUL(signUp.login, "login")
+    // No password, no hash: one no password matches, and a way in by key.
+    if signUp.withoutPassword {
+      guard !signUp.details.keys.isEmpty else { throw .unavailable("an account needs a way in") }
+      return try insert(
+        login: signUp.login, passwordHash: PasswordHash.none, origin: signUp.origin,
+        details: signUp.details)
+    }
     try Self.refuseNUL(signUp.password, "password")
     // crypt(3) takes no more: refused in words, not as "could not hash".
     guard signUp.password.utf8.count <= PasswordHash.longestPassword else {
@@ -212,6 +219,13 @@ public final class AccountService: ClosableAccountStore, PrehashedAccountStore,
       _ = verifyOnce(password, against: PasswordHash.decoy)
       audit(.signInFailed, login: nil, address: options.clientAddress, kept: false)
       return nil
+    }
+    // An account without a password: its `!` is never verified, the decoy is (a wrong
+    // password takes as long), and the person is told it signs in with its key.
+    if stored.hash == PasswordHash.none {
+      _ = verifyOnce(password, against: PasswordHash.decoy)
+      audit(.signInFailed, login: named, address: options.clientAddress)
+      throw .signsInWithKey
     }
     guard verifyOnce(password, against: stored.hash) else {
       audit(.signInFailed, login: named, address: options.clientAddress)

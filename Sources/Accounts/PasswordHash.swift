@@ -12,6 +12,10 @@ enum PasswordHash {
   /// less the C string's end.
   static let longestPassword = Int(CRYPT_MAX_PASSPHRASE_SIZE) - 1
 
+  /// An account's hash when it has no password (site `password = off`): `!`, which no
+  /// crypt(3) output equals (as in /etc/shadow, where it locks the password).
+  static let none = "!"
+
   /// A yescrypt hash of `password` with a new salt.
   static func make(_ password: String) throws(AccountStoreError) -> String {
     // crypt(3) takes a C string: it would hash only what comes before a NUL.

@@ -42,7 +42,7 @@ public final class PlainFrontEnd {
       return .failed
     }
     while true {
-      if let ending = askInOrder(RegistrationField.allCases, { ask($0, of: model) }) {
+      if let ending = askInOrder(model.fields, { ask($0, of: model) }) {
         return ending
       }
       if let key = model.key, let ending = askKey(key) { return ending }

@@ -90,6 +90,9 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
   case addressBanned
   /// An SSH key's fingerprint is already another account's: nothing was stored.
   case keyTaken
+  /// Sign in by password of an account made without one (`password = off`): it signs in
+  /// with its SSH key. No hash was verified for it (the decoy's was).
+  case signsInWithKey
 
   public var description: String { description(in: .english) }
 
@@ -97,7 +100,7 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
   /// locked): refused as a wrong password is (exit 5), in the store's own words.
   public var refusesAccount: Bool {
     switch self {
-    case .accountPending, .accountLocked: true
+    case .accountPending, .accountLocked, .signsInWithKey: true
     default: false
     }
   }
@@ -120,6 +123,7 @@ public enum AccountStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     case .signUpsClosed(let message): strings.signUpsClosed(message)
     case .addressBanned: strings.addressBanned
     case .keyTaken: strings.keyTaken
+    case .signsInWithKey: strings.signsInWithKey
     }
   }
 }
@@ -192,6 +196,9 @@ public protocol AccountStore: Sendable {
 public struct SignUp: Sendable {
   public let login: String
   public let password: String
+  /// True for an account made without a password (site `password = off`, keys required):
+  /// `password` is empty and the store keeps a hash no password matches.
+  public let withoutPassword: Bool
   /// Nil for a sign-up on the host's own terminal.
   public let origin: SignUpOrigin?
   public let details: SignUpDetails
@@ -202,6 +209,18 @@ public struct SignUp: Sendable {
   ) {
     self.login = login
     self.password = password
+    self.withoutPassword = false
+    self.origin = origin
+    self.details = details
+  }
+
+  /// A sign-up with no password (site `password = off`): it needs its keys in `details`.
+  public init(
+    withoutPasswordLogin login: String, origin: SignUpOrigin? = nil, details: SignUpDetails
+  ) {
+    self.login = login
+    self.password = ""
+    self.withoutPassword = true
     self.origin = origin
     self.details = details
   }

@@ -80,6 +80,13 @@ public final class RegistrationViewModel: ScreenModel {
   @ObservationIgnored private let origin: SignUpOrigin?
   /// The "SSH key" field, when the site has one (`keys = optional|required`).
   public let key: SignUpKey?
+  /// The site's `password = off`: no Password or Confirm rows, and the account is made
+  /// without a password. Only with a required key: an account must have a way in.
+  public let withoutPassword: Bool
+  /// The fields the form asks, in order: only the login when it is `withoutPassword`.
+  public var fields: [RegistrationField] {
+    withoutPassword ? [.login] : RegistrationField.allCases
+  }
 
   /// `policy` says what a login may be and which are reserved; the store compares logins
   /// by the identity it was made with (the same policy, in the program). `passwordPolicy`
@@ -91,27 +98,32 @@ public final class RegistrationViewModel: ScreenModel {
     policy: any LoginPolicy, requirements: [Requirement]? = nil,
     passwordPolicy: (any PasswordPolicy)? = nil, strengthEstimator: (any StrengthEstimator)? = nil,
     origin: SignUpOrigin? = nil, key: SignUpKey? = nil,
-    questions: SignUpQuestions = SignUpQuestions([])
+    questions: SignUpQuestions = SignUpQuestions([]), withoutPassword: Bool = false
   ) {
     self.key = key
+    let withoutPassword = withoutPassword && key?.need == .required
+    self.withoutPassword = withoutPassword
     self.questions = questions
     self.store = store
     self.policy = policy
     self.scheduler = scheduler
     self.strings = strings
     self.origin = origin
-    let statuses =
-      (requirements
-      ?? Requirement.signUp(strings, policy: policy, passwordPolicy: passwordPolicy?.rules)).map {
-        RequirementStatus($0, state: .unmet)
-      }
+    let asked =
+      requirements
+      ?? Requirement.signUp(strings, policy: policy, passwordPolicy: passwordPolicy?.rules)
+    // Without a password, only the login's rows.
+    let statuses = asked.filter { !withoutPassword || $0.field == .login }.map {
+      RequirementStatus($0, state: .unmet)
+    }
     self.requirements = statuses
     requirementsByField = Dictionary(grouping: statuses, by: \.field)
     availabilityStatus = statuses.first { $0.requirement.remoteCheck == .loginIsFree }
     // Made once `self` exists: their answers come back to it.
     passwordRows = NewPasswordRows(
-      statuses: statuses.filter { $0.field != .login }, strings: strings, policy: passwordPolicy,
-      estimator: strengthEstimator, scheduler: scheduler
+      statuses: statuses.filter { $0.field != .login }, strings: strings,
+      policy: withoutPassword ? nil : passwordPolicy,
+      estimator: withoutPassword ? nil : strengthEstimator, scheduler: scheduler
     ) { [weak self] in self?.checkAnswered(failure: nil) }
     availability = availabilityStatus.map { status in
       DebouncedCheck(
@@ -321,6 +333,10 @@ public final class RegistrationViewModel: ScreenModel {
   private func create() {
     let (store, policy, login, password, origin) = (store, policy, login, password, origin)
     let details = SignUpDetails(answers: questions.answers, keys: key?.accountKeys ?? [])
+    let signUp =
+      withoutPassword
+      ? SignUp(withoutPasswordLogin: login, origin: origin, details: details)
+      : SignUp(login: login, password: password, origin: origin, details: details)
     let slow = scheduler.schedule(after: Self.slowStoreDelay) { [weak self] in
       self?.storeIsSlow = true
     }
@@ -328,8 +344,7 @@ public final class RegistrationViewModel: ScreenModel {
       Result { () throws(AccountStoreError) in
         // A user or group may have been made with this name since the lookup.
         if policy.reservation(of: login) != nil { throw .loginTaken }
-        return try store.createAccount(
-          SignUp(login: login, password: password, origin: origin, details: details))
+        return try store.createAccount(signUp)
       }
     }) { [weak self] result in
       slow.cancel()

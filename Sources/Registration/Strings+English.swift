@@ -255,6 +255,9 @@ extension Strings {
     signUpsClosed: { message in "sign-ups are closed" + (message.map { ": \($0)" } ?? "") },
     addressBanned: "sign-ups from this address are not accepted",
     keyTaken: "this SSH key belongs to another account",
+    signsInWithKey: "This account has no password: it signs in with its SSH key.",
+    noPasswordsHere:
+      "Accounts here have no password (they sign in with their SSH keys): there is no password to change or reset.",
     passwordTooLong: { "the password is longer than \($0) bytes" },
     signUpRateReached: { _ in "too many new accounts this hour; try again later" },
     signUpNotAvailable: "Sign-up is not available right now; please try again later.",

@@ -170,6 +170,10 @@ public struct Strings: Sendable {
   public var addressBanned: String
   /// An SSH key given at sign-up or added at `join@` is another account's.
   public var keyTaken: String
+  /// Sign in by password of an account that has none (`password = off`).
+  public var signsInWithKey: String
+  /// `--change-password` or `--reset` on a site whose accounts have no password.
+  public var noPasswordsHere: String
   /// A password longer than a hash takes.
   public var passwordTooLong: @Sendable (_ longestBytes: Int) -> String
   /// `sign-ups-per-hour` is reached, from wherever.

@@ -45,7 +45,7 @@ public final class SignUpScreen {
     let keyAboveButton = viewModel.key != nil && questionViews.groups.isEmpty
     root = VStack(spacing: 1, padding: VStack.Insets(left: 2, right: 2)) {
       if !keyAboveButton { title }
-      for field in RegistrationField.allCases {
+      for field in viewModel.fields {
         VStack {
           if keyAboveButton && field == .login { title }
           view(for: field).with { $0.showsError = { viewModel.showsError(for: field) } }

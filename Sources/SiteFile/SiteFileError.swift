@@ -37,6 +37,9 @@ public struct SiteFileError: Error, Equatable, Sendable {
     case maxLengthNotAllowed(String)
     case tooManyChoices(limit: Int)
     case tooLongText(String, limit: Int)
+    // Settings that go together.
+    /// `password = off` without `keys = required`: an account would have no way in.
+    case passwordOffNeedsKeys
   }
 
   public var line: Int?
@@ -93,6 +96,8 @@ extension SiteFileError.Reason: CustomStringConvertible {
       "question \(name): max-length is for text, email and text-area"
     case .tooManyChoices(let limit): "more than \(limit) choices"
     case .tooLongText(let key, let limit): "\(key) is longer than \(limit) characters"
+    case .passwordOffNeedsKeys:
+      "password = off needs keys = required: an account without a password signs in with its key"
     }
   }
 

@@ -51,6 +51,9 @@ struct Configuration: Equatable {
   /// The site file's `keys`: whether Sign up asks for an SSH key (nil: no field). By
   /// default optional over SSH (the field takes one row there), off elsewhere.
   var keys: SignUpKey.Need? = nil
+  /// The site file's `password = off` (with `keys = required`): Sign up has no password
+  /// rows and its accounts no password; Change password and Reset are refused.
+  var withoutPassword = false
 
   /// The client's address as the store and the hook are given it: normalised (IPv4-mapped
   /// IPv6 as IPv4, no zone), or as sshd wrote it when it is not an address.
@@ -126,8 +129,10 @@ struct Configuration: Equatable {
     // The site file's settings, as flags before the command line's: those win.
     let sitePath = options.siteFile ?? SiteFile.defaultPath
     let site: SiteFile
+    let withoutPassword: Bool
     do throws(SiteFileError) {
       site = try readSiteFile(sitePath, options.siteFile != nil)
+      withoutPassword = try SiteSettings.withoutPassword(site)
       let siteArguments = try SiteSettings.arguments(
         of: site, changingPassword: options.changePassword || options.reset)
       if !siteArguments.isEmpty {
@@ -146,7 +151,6 @@ struct Configuration: Equatable {
           strings: DoorStrings.of(language)))
     }
     let strings = language.strings
-
     // OpenSSH's forced command: the client's command may choose the screen, or line by line.
     let ssh: SSHSession?
     do {
@@ -163,6 +167,11 @@ struct Configuration: Equatable {
       // `ssh -T`, or a command without -t: nothing can tell a person typing (whose
       // terminal echoes the password) from a script; a script says `plain`.
       if !options.plain && !stdinIsTerminal { return .exit(.usage(strings.needsTerminal)) }
+    }
+
+    // No account here has a password to change or reset (asked by a flag or over SSH).
+    if withoutPassword && (options.changePassword || options.reset) {
+      return .exit(.usage(strings.noPasswordsHere))
     }
 
     let given = options.database ?? set["REGISTER_DB"] ?? site.setting("db")?.value
@@ -192,7 +201,8 @@ struct Configuration: Equatable {
         nameHoldDays: site.setting("name-hold").flatMap { Int($0.value) }
           ?? StoreOptions.defaultNameHoldDays,
         signUpsClosed: site.setting("sign-ups")?.value == "closed", questions: site.questions,
-        keys: Self.keys(site.setting("keys")?.value ?? (ssh == nil ? "off" : "optional"))))
+        keys: Self.keys(site.setting("keys")?.value ?? (ssh == nil ? "off" : "optional")),
+        withoutPassword: withoutPassword))
   }
 
   private static func keys(_ word: String) -> SignUpKey.Need? {

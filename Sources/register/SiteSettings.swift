@@ -23,8 +23,8 @@ enum SiteSettings {
 
   /// Keys of the site's accounts that no flag of a run has: `review`, `sign-ups` and
   /// `name-hold` go to the store; `on-delete`, `on-lock` and `on-unlock` only to
-  /// `register admin delete`, `lock` and `unlock`; `keys` to
-  /// Sign up's "SSH key" field.
+  /// `register admin delete`, `lock` and `unlock`; `keys` to Sign up's "SSH key" field;
+  /// `password = off` takes Sign up's password rows away.
   static let accountKeys: [SiteKey] = [
     SiteKey("review", .yesNo),
     SiteKey("sign-ups", .word(["open", "closed"])),
@@ -33,7 +33,18 @@ enum SiteSettings {
     SiteKey("on-lock", .text),
     SiteKey("on-unlock", .text),
     SiteKey("keys", .word(["off", "optional", "required"])),
+    SiteKey("password", .word(["on", "off"])),
   ]
+
+  /// True when the site's accounts have no password (`password = off`). Refused, at its
+  /// line, unless `keys = required`: an account must have a way in.
+  static func withoutPassword(_ site: SiteFile) throws(SiteFileError) -> Bool {
+    guard let setting = site.setting("password"), setting.value == "off" else { return false }
+    guard site.setting("keys")?.value == "required" else {
+      throw SiteFileError(line: setting.line, .passwordOffNeedsKeys)
+    }
+    return true
+  }
 
   /// Every key of the file: the flags', `db` (below `REGISTER_DB`, see `database`),
   /// `contact`, and the accounts' keys, which no flag has.

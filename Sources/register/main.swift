@@ -249,7 +249,8 @@ func signUpModel(
     passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin,
     key: key,
     questions: SignUpQuestions(
-      configuration.questions.map(\.signUpQuestion), strings: .of(configuration.language)))
+      configuration.questions.map(\.signUpQuestion), strings: .of(configuration.language)),
+    withoutPassword: configuration.withoutPassword)
 }
 
 /// The form's "SSH key" field (site `keys`), offering over SSH the key the client

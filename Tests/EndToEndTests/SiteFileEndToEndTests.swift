@@ -79,7 +79,10 @@ final class SiteFileEndToEndTests {
     let path = try site("db = \(directory)/a.sqlite\n\npassword = off\n")
     let result = try run("--config \(path)")
     #expect(result.status == 2)
-    #expect(result.output == "register: \(path):3: password is not supported by this version\n")
+    #expect(
+      result.output
+        == "register: \(path):3: password = off needs keys = required: an account without a "
+        + "password signs in with its key\n")
     let unknown = try site("colour = red\n", name: "unknown.conf")
     #expect(
       try run("--config \(unknown)").output

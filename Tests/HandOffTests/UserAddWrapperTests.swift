@@ -48,7 +48,7 @@ struct UserAddWrapperTests {
   /// time limit) once the stand-in of that program has started, and that one sleeps.
   func run(
     _ login: String, arguments: [String] = [], before: String = "", failing: String = "",
-    terminatedOn: String = "", wrapper: String = Self.wrapper
+    terminatedOn: String = "", wrapper: String = Self.wrapper, hash: String = Self.hash
   ) throws -> Run {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("register-useradd-\(UUID().uuidString.prefix(8))").path
@@ -80,10 +80,10 @@ struct UserAddWrapperTests {
       \(before)
       status=0
       if [ -z '\(terminatedOn)' ]; then
-        env -i REGISTER_LOGIN='\(login)' REGISTER_PASSWORD_HASH='\(Self.hash)' \\
+        env -i REGISTER_LOGIN='\(login)' REGISTER_PASSWORD_HASH='\(hash)' \\
           /bin/sh \(wrapper) \(quoted) >$d/output 2>&1 || status=$?
       else
-        setsid env -i REGISTER_LOGIN='\(login)' REGISTER_PASSWORD_HASH='\(Self.hash)' \\
+        setsid env -i REGISTER_LOGIN='\(login)' REGISTER_PASSWORD_HASH='\(hash)' \\
           /bin/sh \(wrapper) \(quoted) >$d/output 2>&1 &
         pid=$!
         for _ in $(seq 300); do [ ! -e $d/started ] || break; sleep 0.1; done
@@ -125,6 +125,26 @@ struct UserAddWrapperTests {
       #expect(!command.contains(Self.hash), "\(command)")
       #expect(!command.contains("$y$"), "\(command)")
     }
+  }
+
+  @Test(
+    "exactly ! (an account without a password): the user is made locked for passwords, no chpasswd")
+  func withoutPassword() throws {
+    let run = try run("newbie", hash: "!")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.user("newbie") != nil)
+    #expect(run.shadowEntry("newbie")?.hasPrefix("newbie:!:") == true)
+    #expect(run.ran("useradd") == 1 && run.ran("chpasswd") == 0)
+  }
+
+  @Test(
+    "a hash that only starts or ends with ! is refused, and nothing is made",
+    arguments: ["!!", "!$y$j9T$abc$def", "!x", " !"])
+  func notQuiteWithoutPassword(hash: String) throws {
+    let run = try run("newbie", hash: hash)
+    #expect(run.status == 2)
+    #expect(run.output.contains("not a yescrypt hash"))
+    #expect(run.user("newbie") == nil && run.ran("useradd") == 0)
   }
 
   @Test("--group GROUP: the user's primary group is GROUP, and no group of its own is made")

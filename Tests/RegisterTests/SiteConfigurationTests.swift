@@ -173,7 +173,8 @@ struct SiteConfigurationTests {
       ("colour = red", "/etc/register/register.conf:1: colour is not a key of register.conf(5)"),
       (
         "db = /a\npassword = off",
-        "/etc/register/register.conf:2: password is not supported by this version"
+        "/etc/register/register.conf:2: password = off needs keys = required: an account "
+          + "without a password signs in with its key"
       ),
       (
         "review = maybe",

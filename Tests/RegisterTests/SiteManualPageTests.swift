@@ -52,7 +52,7 @@ struct SiteManualPageTests {
       Set(SiteSettings.keys.map(\.name))
         == flags.union([
           "contact", "review", "sign-ups", "name-hold", "on-delete", "on-lock", "on-unlock", "keys",
-          "uid-range", "shell",
+          "password", "uid-range", "shell",
         ]))
   }
 }

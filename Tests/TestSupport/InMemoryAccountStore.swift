@@ -8,6 +8,8 @@ public final class InMemoryAccountStore: AccountStore {
   private struct Account {
     let login: String
     var password: String
+    /// Made without a password (`SignUp.withoutPassword`): no password signs it in.
+    var withoutPassword = false
     let skeleton: String
     var address: String? = nil
     var createdAt = 0
@@ -66,7 +68,9 @@ public final class InMemoryAccountStore: AccountStore {
   }
 
   public func createAccount(_ signUp: SignUp) throws(AccountStoreError) -> CreatedAccount {
-    let account = try create(login: signUp.login, password: signUp.password, origin: signUp.origin)
+    let account = try create(
+      login: signUp.login, password: signUp.password, origin: signUp.origin,
+      withoutPassword: signUp.withoutPassword)
     // As the real stores do: the answers come back with the account.
     return CreatedAccount(
       login: account.login, passwordHash: account.passwordHash, createdAt: account.createdAt,
@@ -88,9 +92,9 @@ public final class InMemoryAccountStore: AccountStore {
     }
   }
 
-  private func create(login: String, password: String, origin: SignUpOrigin?)
-    throws(AccountStoreError) -> CreatedAccount
-  {
+  private func create(
+    login: String, password: String, origin: SignUpOrigin?, withoutPassword: Bool = false
+  ) throws(AccountStoreError) -> CreatedAccount {
     if let error = failure.withLock({ $0 }) { throw error }
     let now = clock.withLock { $0 }
     let refusal = accounts.withLock { accounts -> AccountStoreError? in
@@ -99,12 +103,14 @@ public final class InMemoryAccountStore: AccountStore {
         return .addressLimitReached(limit: limit)
       }
       accounts[identity.identityKey(login)] = Account(
-        login: login, password: password, skeleton: identity.skeleton(login),
-        address: origin?.address, createdAt: now)
+        login: login, password: password, withoutPassword: withoutPassword,
+        skeleton: identity.skeleton(login), address: origin?.address, createdAt: now)
       return nil
     }
     if let refusal { throw refusal }
-    return CreatedAccount(login: login, passwordHash: "$y$test$", createdAt: "2026-11-29T12:00:00Z")
+    return CreatedAccount(
+      login: login, passwordHash: withoutPassword ? "!" : "$y$test$",
+      createdAt: "2026-11-29T12:00:00Z")
   }
 
   private func count(from address: String, in accounts: [String: Account]) -> Int {
@@ -115,9 +121,10 @@ public final class InMemoryAccountStore: AccountStore {
   public func signIn(login: String, password: String) throws(AccountStoreError) -> SignedInAccount?
   {
     if let error = failure.withLock({ $0 }) { throw error }
-    guard let account = accounts.withLock({ $0[identity.identityKey(login)] }),
-      account.password == password
-    else { return nil }
+    let found = accounts.withLock({ $0[identity.identityKey(login)] })
+    // As the real stores do: told in words, whatever the password.
+    if found?.withoutPassword == true { throw .signsInWithKey }
+    guard let account = found, account.password == password else { return nil }
     return SignedInAccount(login: account.login, signedInAt: "2026-11-29T12:00:00Z")
   }
 
@@ -127,6 +134,7 @@ public final class InMemoryAccountStore: AccountStore {
     if let error = failure.withLock({ $0 }) { throw error }
     guard !newPassword.utf8.contains(0) else { throw .containsNUL("new password") }
     let key = identity.identityKey(login)
+    if accounts.withLock({ $0[key]?.withoutPassword }) == true { throw .signsInWithKey }
     return accounts.withLock { accounts -> ChangedPassword? in
       guard var account = accounts[key], account.password == currentPassword else { return nil }
       account.password = newPassword
