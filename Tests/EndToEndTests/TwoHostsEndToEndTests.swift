@@ -58,6 +58,9 @@ struct TwoHostsEndToEndTests {
       "review = no": "review = no\nkeys = optional",
       // A form's call waits this long for a store that is away (the default is 30 s).
       "# failover-wait = 30": "failover-wait = 1",
+      // As docs/deploy.md says: the sync locks the users on every host, not a hook.
+      "on-lock = sudo -n /usr/local/lib/register/register-userlock --lock": "",
+      "on-unlock = sudo -n /usr/local/lib/register/register-userlock --unlock": "",
     ]
     let a = try PrivateHost(name: "a")
     // henry is a local user of B only.
