@@ -1,6 +1,10 @@
 import CSQLite
 import Registration
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The database layout, as a list of migrations. `PRAGMA user_version` holds how many
 /// have run; opening a database runs the rest, each in the transaction that records it.
 /// `PRAGMA application_id` marks the file as this program's.
@@ -148,23 +152,40 @@ enum Schema {
   }
 
   /// The mark, the version and every object (`type name sql`) of the database at `path`.
+  /// A file with no `-wal` in use is read as immutable, without locks, so that nothing is
+  /// written beside another program's file; another process's checkpoint may then rewrite
+  /// pages under the read (40 first sign-ups at once saw "database disk image is
+  /// malformed"), so a read that finds the file damaged is made again, twice at most.
   private static func read(_ path: String) throws(AccountStoreError) -> (Int, Int, [String]) {
-    do throws(DatabaseError) {
-      let database = try Database(
-        path: path, access: DatabaseFile.hasLog(path) ? .readOnly : .inspect)
-      let application = try database.integer("PRAGMA application_id")
-      let current = try database.integer("PRAGMA user_version")
-      let statement = try database.prepare("SELECT type, name, sql FROM sqlite_schema")
-      var objects: [String] = []
-      while try statement.step() {
-        objects.append("\(statement.text(0)) \(statement.text(1)) \(statement.text(2))")
+    var tries = 1
+    while true {
+      do throws(DatabaseError) {
+        return try readOnce(path)
+      } catch  where error.code & 0xFF == SQLITE_NOTADB || error.code & 0xFF == SQLITE_CORRUPT {
+        if tries < 3 {
+          tries += 1
+          usleep(20_000)
+          continue
+        }
+        if error.code & 0xFF == SQLITE_NOTADB { throw .refused(.notADatabase) }
+        throw AccountStoreError(error)
+      } catch {
+        throw AccountStoreError(error)
       }
-      return (application, current, objects)
-    } catch  where error.code & 0xFF == SQLITE_NOTADB {
-      throw .refused(.notADatabase)
-    } catch {
-      throw AccountStoreError(error)
     }
+  }
+
+  private static func readOnce(_ path: String) throws(DatabaseError) -> (Int, Int, [String]) {
+    let database = try Database(
+      path: path, access: DatabaseFile.hasLog(path) ? .readOnly : .inspect)
+    let application = try database.integer("PRAGMA application_id")
+    let current = try database.integer("PRAGMA user_version")
+    let statement = try database.prepare("SELECT type, name, sql FROM sqlite_schema")
+    var objects: [String] = []
+    while try statement.step() {
+      objects.append("\(statement.text(0)) \(statement.text(1)) \(statement.text(2))")
+    }
+    return (application, current, objects)
   }
 
   /// Brings `database` (inspected, or new and empty) to the current version and marks it
