@@ -69,7 +69,7 @@ public final class SignUpScreen {
             : viewModel.checkingText + "…",
           message: { sessionNotice() ?? viewModel.notice },
           isHint: { sessionNotice() == nil && viewModel.noticeIsHint },
-          fitting: Self.longestNotices(strings), submit: { submit() })
+          fitting: Self.longestNotices(strings), wraps: false, submit: { submit() })
         signInLink.aligned(.center)
       }
     }

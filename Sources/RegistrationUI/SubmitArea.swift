@@ -1,14 +1,16 @@
 import Widgets
 
 /// A screen's submit button and the line under it: what is happening while the model is
-/// busy, otherwise what went wrong (dimmed while `isHint` says it is not an error yet),
-/// wrapped over more rows when it is wider than the form, never cut.
+/// busy, otherwise what went wrong (dimmed while `isHint` says it is not an error yet).
+/// With `wraps`, a message wider than the form goes on over more rows instead of being cut:
+/// for short screens only, where those rows are free (on Sign up at 80x24 they would push
+/// the message below the fold).
 /// Activating the button, enabled or not, calls `submit` (a disabled one then says why by
 /// moving focus). `fitting` lists the longest messages, for the form's width.
 func submitArea(
   _ button: Button, busy: @escaping () -> Bool, busyText: @autoclosure @escaping () -> String,
   message: @escaping () -> String?, isHint: @escaping () -> Bool = { false },
-  fitting: [String] = [], submit: @escaping () -> Void
+  fitting: [String] = [], wraps: Bool = true, submit: @escaping () -> Void
 ) -> VStack {
   button.action = submit
   button.onDisabledActivation = submit
@@ -16,6 +18,6 @@ func submitArea(
     button.aligned(.center)
     Label(
       { busy() ? busyText() : message() ?? "" }, alignment: .center,
-      style: { busy() || isHint() ? $0.caption : $0.error }, fitting: fitting, wraps: true)
+      style: { busy() || isHint() ? $0.caption : $0.error }, fitting: fitting, wraps: wraps)
   }
 }
