@@ -50,7 +50,7 @@ struct SSHMemberKeysEndToEndTests {
       encoding: .utf8)
     for (shipped, test) in [
       "AuthorizedKeysCommand /usr/local/bin/register keys %u":
-        "AuthorizedKeysCommand \(register) keys --db \(database) %u",
+        "AuthorizedKeysCommand \(SafeBinary.register) keys --db \(database) %u",
       "\nAuthorizedKeysCommandUser join": "\nAuthorizedKeysCommandUser root",
     ] {
       try #require(fragment.components(separatedBy: shipped).count == 2, "\(shipped)")

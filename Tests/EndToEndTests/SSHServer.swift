@@ -89,7 +89,7 @@ final class SSHServer {
         "deploy/ssh/register-keys.conf",
         [
           "AuthorizedKeysCommand /usr/local/bin/register keys %u":
-            "AuthorizedKeysCommand \(Tmux.binary) keys %u",
+            "AuthorizedKeysCommand \(SafeBinary.register) keys %u",
           "\nAuthorizedKeysCommandUser join": "\nAuthorizedKeysCommandUser root",
         ])
       try keys.write(toFile: "\(directory)/register-keys.conf", atomically: true, encoding: .utf8)
