@@ -153,7 +153,9 @@ bench-store: deps
 	  -o "-k $(BENCH_PG) -c listen_addresses=''" start >/dev/null; \
 	uri="postgresql://postgres@/postgres?host=$(BENCH_PG)"; \
 	.build/release/store-bench prepare "$$uri"; \
-	$(PG_BIN)/psql -X -q -d "$$uri" -c "$(BENCH_INSERT) \
+	$(PG_BIN)/psql -X -q -v ON_ERROR_STOP=1 -d "$$uri" \
+	  -c "UPDATE unix_settings SET uid_low = 100000, uid_high = 1999999, next_uid = 100000" \
+	  -c "$(BENCH_INSERT) \
 	  SELECT 'user' || i, 'user' || i, 'user' || translate(i::text, '01', 'ol'), \
 	  '\$$y\$$j9T\$$fake', '2026-01-01T00:00:00Z' FROM generate_series(1, 1000000) AS i" \
 	  -c "$(BENCH_KEYS)" -c "VACUUM ANALYZE accounts, account_keys"; \
