@@ -50,8 +50,10 @@ public final class Label: View {
   /// as its words take at the proposal's width.
   public override func sizeThatFits(_ proposal: Size) -> Size {
     let value = text()
-    let width = min(proposal.width, TextWidth.columns(of: value))
-    guard wraps, width < TextWidth.columns(of: value) else { return Size(width: width, height: 1) }
+    let columns = TextWidth.columns(of: value)
+    guard wraps, proposal.width < columns else {
+      return Size(width: min(proposal.width, columns), height: 1)
+    }
     return Size(width: proposal.width, height: wrap.lineCount([value], width: proposal.width))
   }
 
@@ -60,8 +62,9 @@ public final class Label: View {
     canvas.clear()
     let value = text()
     let style = style(canvas.theme)
-    guard wraps, TextWidth.columns(of: value) > canvas.size.width else {
-      let x = offset(columns: TextWidth.columns(of: value), in: canvas.size.width)
+    let columns = TextWidth.columns(of: value)
+    guard wraps, columns > canvas.size.width else {
+      let x = offset(columns: columns, in: canvas.size.width)
       canvas.draw(truncating: value, at: Point(x: x, y: 0), style: style)
       return
     }
