@@ -1,72 +1,10 @@
 import Registration
 
 extension PlainFrontEnd {
-  /// Change password, line by line: the login, the current password, the new one (its rows
-  /// and strength after it, asked again until they are met), its confirmation (both asked
-  /// again if they differ); then the store. A person whose login or current password was
-  /// refused is asked those two again; a script is never asked twice.
+  /// Change password, line by line: the login, the current password, the new one and its
+  /// confirmation, as `setNewPassword` asks them (a new password that is the current one is
+  /// asked again, and said why).
   public func changePassword(_ model: ChangePasswordViewModel) -> Outcome {
-    var changed: ChangedPassword?
-    model.events.listen { if case .changed(let password) = $0 { changed = password } }
-    model.appear()
-    defer { model.disappear() }
-    dialogue.say(strings.changePasswordTitle + "\n")
-    var fields = ChangePasswordField.allCases
-    while true {
-      if let ending = askInOrder(fields, { ask($0, of: model) }) { return ending }
-      signals.hold()
-      let submission = model.submit()
-      scheduler.settle()
-      if let changed { return .passwordChanged(changed) }
-      if let signal = signals.release() { return .terminated(signal: signal) }
-      if let message = model.message { say(message) }
-      if case .rejected(let field) = submission {
-        // Changed by what was typed again (the policy's row follows the login; the current
-        // password may now be the new one): from that field on, saying why first.
-        if !dialogue.isInteractive { return .unmet }
-        if let unmet = model.requirements(for: field).first(where: { !$0.isMet }) {
-          say(unmet.displayText)
-        } else if let notice = model.notice {
-          say(notice)
-        }
-        fields = Array(ChangePasswordField.allCases.drop { $0 != field })
-      } else {
-        if !dialogue.isInteractive { return model.credentialsRefused ? .wrongCredentials : .failed }
-        // Refused by the store (or it could not answer): the login and current password again.
-        fields = [.login, .currentPassword]
-      }
-    }
-  }
-
-  /// Asks for `field` until it is filled in and its rows are met (a person) or once (a script).
-  private func ask(_ field: ChangePasswordField, of model: ChangePasswordViewModel)
-    -> Step<ChangePasswordField>
-  {
-    while true {
-      dialogue.say(field.label(strings) + ": ")
-      guard let line = dialogue.answerLine(secret: field != .login) else { return .end(ended()) }
-      guard let answer = taken(line), !holdsNUL(answer) else {
-        if dialogue.isInteractive { continue } else { return .end(.unmet) }
-      }
-      model[field] = answer
-      // No field stopped an over-long answer: the model refused it; say why.
-      if model.refusedField == field {
-        dialogue.say(field.limit.message(strings, refusing: answer) + "\n")
-        if !dialogue.isInteractive { return .end(.unmet) }
-        continue
-      }
-      scheduler.settle()
-      let requirements = model.requirements(for: field)
-      show(requirements, strength: field == .newPassword ? model.strength : nil)
-      let sameAsCurrent = field == .newPassword && model.isSameAsCurrent
-      if sameAsCurrent { say(strings.newPasswordSameAsCurrent) }
-      if !answer.isEmpty && !sameAsCurrent && requirements.allSatisfy(\.isMet) { return .met }
-      if !dialogue.isInteractive { return .end(.unmet) }
-      // With echo off nobody saw which of the two was mistyped: ask for both again.
-      if field == .confirmation {
-        say(strings.passwordsDoNotMatch)
-        return .again(.newPassword)
-      }
-    }
+    setNewPassword(model, title: strings.changePasswordTitle)
   }
 }

@@ -16,7 +16,7 @@ public struct ChangedPassword: Hashable, Sendable {
 }
 
 /// The fields of the Change password form, in order.
-public enum ChangePasswordField: String, CaseIterable, Hashable, Sendable {
+public enum ChangePasswordField: String, CaseIterable, Hashable, Sendable, NewPasswordFormField {
   case login, currentPassword, newPassword, confirmation
 
   /// What it is called on the form and in the dialogue.
@@ -28,6 +28,9 @@ public enum ChangePasswordField: String, CaseIterable, Hashable, Sendable {
     case .confirmation: strings.confirmNewPasswordLabel
     }
   }
+
+  /// What proves the person: the current password.
+  public static var proof: Self { .currentPassword }
 
   /// Its longest value: a login's, or a password's.
   public var limit: FieldLimit { self == .login ? .login : .password }

@@ -1,5 +1,5 @@
 /// The fields of the Reset password form, in order.
-public enum ResetPasswordField: String, CaseIterable, Hashable, Sendable {
+public enum ResetPasswordField: String, CaseIterable, Hashable, Sendable, NewPasswordFormField {
   case login, code, newPassword, confirmation
 
   /// What it is called on the form and in the dialogue.
@@ -11,6 +11,9 @@ public enum ResetPasswordField: String, CaseIterable, Hashable, Sendable {
     case .confirmation: strings.confirmNewPasswordLabel
     }
   }
+
+  /// What proves the person: the one-time code.
+  public static var proof: Self { .code }
 
   /// Its longest value: a login's, or a password's (the code is checked as one).
   public var limit: FieldLimit { self == .login ? .login : .password }

@@ -5,7 +5,7 @@ import Observation
 /// confirmed. The store checks the code as Sign in checks a password (throttled, one use,
 /// 24 hours); a wrong, used or expired code is one message that never says which.
 @Observable
-public final class ResetPasswordViewModel: ScreenModel {
+public final class ResetPasswordViewModel: NewPasswordModel {
   /// What the form tells the application.
   public enum Event: Hashable, Sendable {
     /// The new password was set: the session is over.
@@ -34,31 +34,13 @@ public final class ResetPasswordViewModel: ScreenModel {
     get { self[.confirmation] }
     set { self[.confirmation] = newValue }
   }
-  /// The value of `field`, for a form that makes its fields in a loop.
-  public subscript(field: ResetPasswordField) -> String {
-    get { form[field] }
-    set {
-      guard form.take(newValue, for: field) else { return }
-      // The policy compares the new password with the login: both changes ask it again.
-      if field == .login || field == .newPassword {
-        assign(rows.passwordChanged(password: newPassword, login: login), to: \.strength)
-      }
-      form.inputChanged()
-      revalidate()
-    }
-  }
-
-  /// The inputs, the phase of the reset and why the last attempt failed.
-  public let form = Form<ResetPasswordField>(limits: \.limit)
   /// What the form tells the application: reset, refused, go to a field.
   public let events = Events<Event>()
   /// True when the store refused the last attempt's login and code (not when it could not
   /// answer): a script's exit status tells the two apart.
   public private(set) var credentialsRefused = false
-  /// How hard the new password is to guess (advisory).
-  public private(set) var strength: PasswordStrength?
-
-  @ObservationIgnored private var rows: NewPasswordRows!
+  /// The shared part: the inputs, their rows, the strength, the phase.
+  public let newPasswordForm: NewPasswordForm<ResetPasswordField>
   @ObservationIgnored private let store: any PasswordResetting
   @ObservationIgnored private let scheduler: any Scheduler
   @ObservationIgnored private let strings: Strings
@@ -71,107 +53,39 @@ public final class ResetPasswordViewModel: ScreenModel {
     self.store = store
     self.scheduler = scheduler
     self.strings = strings
-    rows = NewPasswordRows(
-      strings: strings, policy: passwordPolicy, estimator: strengthEstimator,
-      scheduler: scheduler
-    ) { [weak self] in self?.policyAnswered() }
-    revalidate()
+    newPasswordForm = NewPasswordForm(
+      strings: strings, policy: passwordPolicy, estimator: strengthEstimator, scheduler: scheduler
+    )
+    // The policy answered a submission that waited: it goes on.
+    newPasswordForm.answered = { [weak self] in self?.submit() }
   }
 
   // MARK: What the form shows
 
-  /// The new password's rows, then the confirmation's: Sign up's, in its order.
-  public var requirements: [RequirementStatus] { rows.statuses }
-  /// True when everything is filled in, every row is met and no reset is under way.
-  public var canSubmit: Bool { form.canSubmit }
-  /// True when everything is met or still being checked ("Hard to guess") and no reset
-  /// is under way: submitting goes ahead, at once or when the check answers.
-  public var isReadyToSubmit: Bool { form.isReady(standing) }
   /// True while the store checks the code and stores the new password.
   public var isResetting: Bool { form.phase == .submitting }
-  /// True while a submission waits for the password policy's answer.
-  public var isWaitingToSubmit: Bool { form.phase == .waitingForChecks }
-  /// Why the last attempt failed; cleared when the user types.
-  public var message: String? { form.message }
-  public var visitedFields: Set<ResetPasswordField> { form.visitedFields }
-  public var hasAttemptedSubmit: Bool { form.hasAttemptedSubmit }
-  /// The field whose last value was refused for being too long (it kept the value it had).
-  public var refusedField: ResetPasswordField? { form.refusedField }
-  /// Whether the form shows a strength meter.
-  public var estimatesStrength: Bool { rows.estimatesStrength }
 
-  /// What a submission waits for, in the row's words.
-  public var checkingText: String {
-    requirements.first { $0.state == .checking }?.requirement.checkingText ?? ""
-  }
-
-  /// The rows under `field` (none under the login and the code).
-  public func requirements(for field: ResetPasswordField) -> [RequirementStatus] {
-    field.rowsField.map(rows.statuses(for:)) ?? []
-  }
-
-  /// Whether `field` shows as an error: empty or an unmet row, and the user has left it or
-  /// tried to submit.
-  public func showsError(for field: ResetPasswordField) -> Bool {
-    form.showsError(for: field) { isWrong(field) }
-  }
+  /// Nothing is wrong with a field that its rows do not say.
+  public func problem(with field: ResetPasswordField) -> String? { nil }
 
   // MARK: What the person does
 
-  /// Records that the user moved away from `field`.
-  public func leave(_ field: ResetPasswordField) { form.leave(field) }
-
   @discardableResult
   public func submit() -> Submission<ResetPasswordField> {
-    let submission = form.submit(standing)
+    let submission = newPasswordForm.submit()
     switch submission {
     case .started: reset()
-    case .waiting: rows.askNow()
     case .rejected(let field): events.send(.rejected(field))
-    case .busy: break
+    case .waiting, .busy: break
     }
     return submission
   }
 
-  public func appear() {
-    rows.resume()
-    revalidate()
-  }
-
-  /// Leaving forgets an old failure message and any question pending; what was typed stays.
-  public func disappear() {
-    rows.cancel()
-    form.stopWaiting()
-    form.say(nil)
+  public static func passwordSet(by event: Event) -> ChangedPassword? {
+    if case .reset(let password) = event { password } else { nil }
   }
 
   // MARK: Inside
-
-  private func standing(of field: ResetPasswordField) -> FieldStanding {
-    if isWrong(field) { return .unmet }
-    return requirements(for: field).contains { $0.state == .checking } ? .checking : .met
-  }
-
-  /// Whether `field` is wrong now (a row still being checked is not).
-  private func isWrong(_ field: ResetPasswordField) -> Bool {
-    switch field {
-    case .login: login.isEmpty
-    case .code: code.isEmpty
-    case .newPassword, .confirmation: requirements(for: field).contains { $0.state == .unmet }
-    }
-  }
-
-  private func revalidate() {
-    rows.revalidate(
-      RegistrationInput(login: login, password: newPassword, confirmation: confirmation))
-    form.refresh(standing)
-  }
-
-  /// The policy answered: decide again, and a submission that waited goes on.
-  private func policyAnswered() {
-    revalidate()
-    if form.checksAnswered(standing) { submit() }
-  }
 
   private func reset() {
     credentialsRefused = false
@@ -182,28 +96,14 @@ public final class ResetPasswordViewModel: ScreenModel {
       }
     }) { [weak self] result in
       guard let self else { return }
-      switch result {
-      case .success(let changed?):
-        form.finish(.done, standing)
-        events.send(.reset(changed))
-      case .success(nil):
-        credentialsRefused = true
-        form.finish(.editing, standing)
-        // Typed again; the login is usually right, the new password stays.
-        self.code = ""
-        form.say(strings.wrongResetCode)
-        events.send(.refused)
-      case .failure(.throttled(let seconds)):
-        form.finish(.editing, message: strings.tooManyAttempts(seconds), standing)
-      case .failure(let error) where error.refusesAccount:
-        // Only after the code was right: whoever has it may know the account's state.
-        credentialsRefused = true
-        form.finish(.editing, message: error.description(in: strings), standing)
-        events.send(.refused)
-      case .failure(let error):
-        form.finish(
-          .editing, message: strings.cannotResetPassword(error.description(in: strings)),
-          standing)
+      let answer = newPasswordForm.finish(
+        credentials: result, clearing: .code, wrong: strings.wrongResetCode,
+        cannot: strings.cannotResetPassword, strings: strings)
+      credentialsRefused = answer.refusesCredentials
+      switch answer {
+      case .accepted(let changed): events.send(.reset(changed))
+      case .refused: events.send(.refused)
+      case .unanswered: break
       }
     }
   }

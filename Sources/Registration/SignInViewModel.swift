@@ -78,27 +78,14 @@ public final class SignInViewModel: ScreenModel {
       Result { () throws(AccountStoreError) in try store.signIn(login: login, password: password) }
     }) { [weak self] result in
       guard let self else { return }
-      switch result {
-      case .success(let account?):
-        form.finish(.done, standing)
-        events.send(.signedIn(account))
-      case .success(nil):
-        credentialsRefused = true
-        form.finish(.editing, standing)
-        // Typed again from the start; the login stays, it is usually right.
-        self.password = ""
-        form.say(strings.wrongCredentials)
-        events.send(.refused)
-      case .failure(.throttled(let seconds)):
-        form.finish(.editing, message: strings.tooManyAttempts(seconds), standing)
-      case .failure(let error) where error.refusesAccount:
-        // Said as it is: whoever knows the password may know the account waits or is locked.
-        credentialsRefused = true
-        form.finish(.editing, message: error.description(in: strings), standing)
-        events.send(.refused)
-      case .failure(let error):
-        form.finish(
-          .editing, message: strings.cannotSignIn(error.description(in: strings)), standing)
+      let answer = form.finish(
+        credentials: result, wrong: strings.wrongCredentials, cannot: strings.cannotSignIn,
+        strings: strings, clear: { self.password = "" }, standing)
+      credentialsRefused = answer.refusesCredentials
+      switch answer {
+      case .accepted(let account): events.send(.signedIn(account))
+      case .refused: events.send(.refused)
+      case .unanswered: break
       }
     }
   }
