@@ -8,45 +8,24 @@ struct ChangePasswordEndToEndTests {
   @Test("sign up with --plain, change the password in the form, sign in with the new one")
   func changeInTheForm() throws {
     let tmux = try Tmux()
-    let database = "\(tmux.directory)/accounts.sqlite"
-    let out = "\(tmux.directory)/out"
-    let status = "\(tmux.directory)/status"
-    /// Runs the program with `answers` piped in (none: on the terminal), output to `out`.
-    func run(_ arguments: String, answers: String? = nil) throws {
-      let input = answers.map { "printf '\($0)' | " } ?? ""
-      try tmux.shell(
-        "clear; \(input)\(Tmux.binary) --db \(database) \(arguments) > \(out); echo $? > \(status)")
-    }
-    func finished() throws -> Int? {
-      try tmux.wait(for: "the program to end") { _ in
-        !((try? String(contentsOfFile: status, encoding: .utf8)) ?? "").isEmpty
-      }
-      defer { try? FileManager.default.removeItem(atPath: status) }
-      return Int(
-        try String(contentsOfFile: status, encoding: .utf8).trimmingCharacters(
-          in: .whitespacesAndNewlines))
-    }
-    func output() throws -> String { try String(contentsOfFile: out, encoding: .utf8) }
+    let program = TmuxProgram(tmux)
+    let database = program.database
 
-    try run("--plain", answers: "alice\\nZq7vLm2pR\\nZq7vLm2pR\\n")
-    #expect(try finished() == 0)
+    try program.run("--plain", answers: "alice\\nZq7vLm2pR\\nZq7vLm2pR\\n")
+    #expect(try program.finished() == 0)
 
     // The form: every field, the new password's rows struck, Enter in the last one.
-    try run("--change-password")
+    try program.run("--change-password")
     try tmux.wait(forText: "Change password")
     try tmux.type("alice")
     try tmux.keys("Tab")
     try tmux.type("Zq7vLm2pR")
     try tmux.keys("Tab")
-    try tmux.type("Wt3kHs9xB")
-    try tmux.wait(forText: "✓ H̶a̶r̶d̶ ̶t̶o̶ ̶g̶u̶e̶s̶s̶")
-    try tmux.keys("Tab")
-    try tmux.type("Wt3kHs9xB")
-    try tmux.wait(forText: "✓ M̶a̶t̶c̶h̶e̶s̶")
+    try program.typeNewPasswordTwice("Wt3kHs9xB")
     try tmux.keys("Enter")
-    #expect(try finished() == 0)
+    #expect(try program.finished() == 0)
     // Not a terminal: JSON, with the new hash, which is what the database holds.
-    let json = try output()
+    let json = try program.output()
     #expect(json.hasPrefix(#"{"login":"alice","password_hash":"$y$"#))
     #expect(json.contains(#","changed_at":""#))
     let stored = try command("/usr/bin/sqlite3", [database, "SELECT password_hash FROM accounts"])
@@ -57,16 +36,18 @@ struct ChangePasswordEndToEndTests {
     #expect(try !tmux.screen().contains { $0.contains("Current password") })
 
     // The old password no longer signs in (status 5); the new one does.
-    try run("--sign-in --plain", answers: "alice\\nZq7vLm2pR\\n")
-    #expect(try finished() == 5)
-    try run("--sign-in --plain", answers: "alice\\nWt3kHs9xB\\n")
-    #expect(try finished() == 0)
-    #expect(try output().hasPrefix(#"{"login":"alice","signed_in_at":""#))
+    try program.run("--sign-in --plain", answers: "alice\\nZq7vLm2pR\\n")
+    #expect(try program.finished() == 5)
+    try program.run("--sign-in --plain", answers: "alice\\nWt3kHs9xB\\n")
+    #expect(try program.finished() == 0)
+    #expect(try program.output().hasPrefix(#"{"login":"alice","signed_in_at":""#))
 
     // A script changing it back: one line for each question, status 0.
-    try run("--change-password --plain", answers: "alice\\nWt3kHs9xB\\nZq7vLm2pR\\nZq7vLm2pR\\n")
-    #expect(try finished() == 0)
-    try run("--change-password --plain", answers: "alice\\nWt3kHs9xB\\nZq7vLm2pR\\nZq7vLm2pR\\n")
-    #expect(try finished() == 5, "the current password is no longer that one")
+    try program.run(
+      "--change-password --plain", answers: "alice\\nWt3kHs9xB\\nZq7vLm2pR\\nZq7vLm2pR\\n")
+    #expect(try program.finished() == 0)
+    try program.run(
+      "--change-password --plain", answers: "alice\\nWt3kHs9xB\\nZq7vLm2pR\\nZq7vLm2pR\\n")
+    #expect(try program.finished() == 5, "the current password is no longer that one")
   }
 }

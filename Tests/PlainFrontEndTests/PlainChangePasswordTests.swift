@@ -8,7 +8,7 @@ import Testing
 @Suite("Plain front end: change password")
 struct PlainChangePasswordTests {
   let store = InMemoryAccountStore()
-  let scheduler = ManualScheduler()
+  let newPassword = NewPasswordDialogue()
 
   init() {
     store.add(login: "Alice", password: "Old4Secret")
@@ -17,12 +17,12 @@ struct PlainChangePasswordTests {
   func change(_ answers: [String], interactive: Bool = true, strings: Strings = .english)
     -> (PlainFrontEnd.Outcome, ScriptedDialogue)
   {
-    let dialogue = ScriptedDialogue(answers, interactive: interactive)
-    let model = ChangePasswordViewModel(
-      store: store, scheduler: scheduler, strings: strings, passwordPolicy: FakePasswordPolicy(),
-      strengthEstimator: FakeStrengthEstimator())
-    let front = PlainFrontEnd(dialogue: dialogue, scheduler: scheduler, strings: strings)
-    return (front.changePassword(model), dialogue)
+    newPassword.ask(
+      answers, interactive: interactive, strings: strings,
+      make: { [store] in
+        ChangePasswordViewModel(
+          store: store, scheduler: $0, strings: $1, passwordPolicy: $2, strengthEstimator: $3)
+      }, run: PlainFrontEnd.changePassword)
   }
 
   @Test("four answers change the password, the new one with Sign up's rows and its strength")
@@ -35,19 +35,8 @@ struct PlainChangePasswordTests {
     #expect(changed.login == "Alice")
     #expect(store.hasPassword("Zq7vLm2pR", for: "alice"))
     #expect(
-      dialogue.transcript == """
-        Change password
-        Login: alice
-        Current password: 
-        New password: 
-          [x] At least 8 characters
-          [x] One uppercase letter
-          [x] Hard to guess
-          Strength: strong
-        Confirm new password: 
-          [x] Matches the password
-
-        """)
+      dialogue.transcript == "Change password\nLogin: alice\nCurrent password: \n"
+        + NewPasswordDialogue.metRows)
     #expect(dialogue.secretAnswers == 3)
     #expect(
       !dialogue.transcript.contains("Old4Secret") && !dialogue.transcript.contains("Zq7vLm2pR"))

@@ -7,7 +7,7 @@ import Testing
 @Suite("Plain front end: reset password")
 struct PlainResetPasswordTests {
   let store = InMemoryAccountStore()
-  let scheduler = ManualScheduler()
+  let newPassword = NewPasswordDialogue()
 
   init() {
     store.add(login: "Alice", password: "Old4Secret")
@@ -17,12 +17,12 @@ struct PlainResetPasswordTests {
   func reset(_ answers: [String], interactive: Bool = true, strings: Strings = .english)
     -> (PlainFrontEnd.Outcome, ScriptedDialogue)
   {
-    let dialogue = ScriptedDialogue(answers, interactive: interactive)
-    let model = ResetPasswordViewModel(
-      store: store, scheduler: scheduler, strings: strings, passwordPolicy: FakePasswordPolicy(),
-      strengthEstimator: FakeStrengthEstimator())
-    let front = PlainFrontEnd(dialogue: dialogue, scheduler: scheduler, strings: strings)
-    return (front.resetPassword(model), dialogue)
+    newPassword.ask(
+      answers, interactive: interactive, strings: strings,
+      make: { [store] in
+        ResetPasswordViewModel(
+          store: store, scheduler: $0, strings: $1, passwordPolicy: $2, strengthEstimator: $3)
+      }, run: PlainFrontEnd.resetPassword)
   }
 
   @Test("four answers set the password; the code is read with echo off and never written")
@@ -35,19 +35,8 @@ struct PlainResetPasswordTests {
     #expect(changed.login == "Alice")
     #expect(store.hasPassword("Zq7vLm2pR", for: "alice"))
     #expect(
-      dialogue.transcript == """
-        Reset password
-        Login: alice
-        One-time code: 
-        New password: 
-          [x] At least 8 characters
-          [x] One uppercase letter
-          [x] Hard to guess
-          Strength: strong
-        Confirm new password: 
-          [x] Matches the password
-
-        """)
+      dialogue.transcript == "Reset password\nLogin: alice\nOne-time code: \n"
+        + NewPasswordDialogue.metRows)
     #expect(dialogue.secretAnswers == 3, "the code and both passwords")
     #expect(!dialogue.transcript.contains("K7QP") && !dialogue.transcript.contains("Zq7vLm2pR"))
   }
