@@ -43,33 +43,40 @@ public final class SignUpScreen {
     // The key field's one row (with no questions) goes right above the button, and the
     // title right on Login: two blank rows fewer, so that 24 rows still hold the form.
     let keyAboveButton = viewModel.key != nil && questionViews.groups.isEmpty
-    root = VStack(spacing: 1, padding: VStack.Insets(left: 2, right: 2)) {
-      if !keyAboveButton { title }
-      for field in viewModel.fields {
-        VStack {
-          if keyAboveButton && field == .login { title }
-          view(for: field).with { $0.showsError = { viewModel.showsError(for: field) } }
-          for status in viewModel.requirements(for: field) {
-            RequirementRow(
-              status, strings: strings, showsError: { viewModel.showsError(for: field) },
-              offer: { _ in send(.signInInstead) })
+    let message = { sessionNotice() ?? viewModel.notice }
+    let busy = { viewModel.isCreating || viewModel.isWaitingToSubmit }
+    root = VStack(padding: VStack.Insets(left: 2, right: 2)) {
+      VStack(spacing: 1) {
+        if !keyAboveButton { title }
+        for field in viewModel.fields {
+          VStack {
+            if keyAboveButton && field == .login { title }
+            view(for: field).with { $0.showsError = { viewModel.showsError(for: field) } }
+            for status in viewModel.requirements(for: field) {
+              RequirementRow(
+                status, strings: strings, showsError: { viewModel.showsError(for: field) },
+                offer: { _ in send(.signInInstead) })
+            }
           }
         }
+        if let key = viewModel.key, !keyAboveButton { Self.keyRows(key, strings: strings) }
+        questionViews.groups
       }
-      if let key = viewModel.key, !keyAboveButton { Self.keyRows(key, strings: strings) }
-      questionViews.groups
+      // The blank row above the button, unless the message under it needs two rows.
+      GivingWayRow(to: { busy() ? "" : message() ?? "" })
       // Under the button, what went wrong; right under that, with no blank row, the link:
-      // 24 rows hold the whole form.
+      // 24 rows hold the whole form, and a message of two rows (a store unavailable over
+      // SSH, with the site's contact), read whole rather than cut.
       VStack {
         if let key = viewModel.key, keyAboveButton { Self.keyRows(key, strings: strings) }
         submitArea(
-          submitButton, busy: { viewModel.isCreating || viewModel.isWaitingToSubmit },
+          submitButton, busy: busy,
           busyText: viewModel.isCreating
             ? (viewModel.storeIsSlow ? strings.storeBrieflyAway : strings.creatingAccount)
             : viewModel.checkingText + "…",
-          message: { sessionNotice() ?? viewModel.notice },
+          message: message,
           isHint: { sessionNotice() == nil && viewModel.noticeIsHint },
-          fitting: Self.longestNotices(strings), wraps: false, submit: { submit() })
+          fitting: Self.longestNotices(strings), wraps: true, submit: { submit() })
         signInLink.aligned(.center)
       }
     }
