@@ -11,8 +11,8 @@ import Synchronization
 /// would then pass as two accounts).
 public final class UnicodeLoginPolicy: LoginPolicy {
   public let rule: LoginRule
-  private let reserved: NameKeys
-  private let systemNames: NameKeys?
+  let reserved: NameKeys
+  let systemNames: NameKeys?
   let icu: ICU
   /// The keys last worked out: one lookup asks for them twice (reserved names, then the
   /// store).
@@ -94,9 +94,11 @@ public final class UnicodeLoginPolicy: LoginPolicy {
 
 /// The identity keys and skeletons of a list of names, worked out the first time they
 /// are needed (off the interface thread: the first lookup), not at start-up.
-private final class NameKeys: Sendable {
+final class NameKeys: Sendable {
   private let names: @Sendable () -> [String]
   private let keys = Mutex<(identities: Set<String>, skeletons: Set<String>)?>(nil)
+  /// How many names' keys were worked out so far (tests count them).
+  let workedOut = Atomic<Int>(0)
 
   init(_ names: @escaping @Sendable () -> [String]) {
     self.names = names
@@ -108,6 +110,7 @@ private final class NameKeys: Sendable {
     keys.withLock { keys in
       if keys == nil {
         let names = names()
+        workedOut.add(names.count, ordering: .relaxed)
         let identities = names.compactMap { policy.icu.nfkcCasefold($0) }
         let skeletons = names.compactMap { policy.icu.caselessSkeleton($0) }
         guard identities.count == names.count, skeletons.count == names.count else {

@@ -105,6 +105,8 @@ public final class RegistrationViewModel: ScreenModel {
     self.withoutPassword = withoutPassword
     self.questions = questions
     self.store = store
+    // A Login key's problem and its row share one answer of the policy's rules.
+    let policy = RememberingLoginPolicy(policy)
     self.policy = policy
     self.scheduler = scheduler
     self.strings = strings

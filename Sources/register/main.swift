@@ -153,6 +153,8 @@ if let file = options.reservedNames {
   }
 }
 let policy = UnicodeLoginPolicy(reserved: reservedNames, unixNames: options.unixNames)
+// ICU's spoof checker and the reserved names' keys, ready before the first Login key.
+policy.prepareOffThread()
 
 guard let database = configuration.database else {
   perform(.storeUnavailable(strings.noDatabasePlace))

@@ -38,6 +38,23 @@ struct PerKeyWorkTests {
     #expect(model.loginProblem == nil)
   }
 
+  @Test("a Login key validates the login once: its problem and its row share the answer")
+  func loginKeyValidatesOnce() {
+    let policy = CountingLoginPolicy()
+    let model = RegistrationViewModel(
+      store: InMemoryAccountStore(), scheduler: ManualScheduler(), policy: policy)
+    policy.validations = 0
+    for login in ["a", "al", "al ", "al b", "al bo"] { model.login = login }
+    #expect(policy.validations == 5)
+    #expect(model.loginProblem == .space)
+    let characters = model.requirements.first { $0.id == "login.characters" }
+    #expect(characters?.isMet == false, "the row follows the same answer")
+    model.login = "albo"
+    #expect(policy.validations == 6)
+    #expect(model.loginProblem == nil)
+    #expect(characters?.isMet == true)
+  }
+
   @Test("after every key, every row decided at once agrees with its rule")
   func rowsFollowEveryField() {
     let model = RegistrationViewModel(
