@@ -27,11 +27,7 @@ struct PasswordOffEndToEndTests: SiteFileSuite {
   @Test("the login and a pasted key only: made with `!`; a password never signs it in")
   func pastedKeyOnly() throws {
     let site = try siteFile()
-    let tmux = try Tmux()
-    try tmux.shell(
-      "\(Tmux.binary) --config \(site) --json > \(file("out")); echo $? > \(file("status")); "
-        + "clear; echo =$((40+2))=")
-    try tmux.wait(forText: "Create account")
+    let tmux = try signUpForm(site: site)
     try tmux.type("alice")
     try tmux.wait(forText: "✓ L̶o̶g̶i̶n̶ ̶i̶s̶ ̶f̶r̶e̶e̶")
     let form = try tmux.screen().joined(separator: "\n")

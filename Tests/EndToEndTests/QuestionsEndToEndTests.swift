@@ -46,11 +46,7 @@ struct QuestionsEndToEndTests: SiteFileSuite {
   @Test("every kind answered on the form: the account, --json and admin show hold the answers")
   func answered() throws {
     let site = try siteFile()
-    let tmux = try Tmux()
-    try tmux.shell(
-      "\(Tmux.binary) --config \(site) --json > \(file("out")); echo $? > \(file("status")); "
-        + "clear; echo =$((40+2))=")
-    try tmux.wait(forText: "Create account")
+    let tmux = try signUpForm(site: site)
     try tmux.type("bobby")
     try tmux.keys("Tab")
     try tmux.type("Zq7vLm2pR")

@@ -28,4 +28,16 @@ extension SiteFileSuite {
     try text.write(toFile: file("register.conf"), atomically: true, encoding: .utf8)
     return file("register.conf")
   }
+
+  /// The release binary on the site file `site` in a tmux of its own, `--json` into the
+  /// folder's `out` and its exit status into `status`, `=42=` on the screen once it has
+  /// ended; returned when Sign up shows.
+  func signUpForm(site: String) throws -> Tmux {
+    let tmux = try Tmux()
+    try tmux.shell(
+      "\(Tmux.binary) --config \(site) --json > \(file("out")); echo $? > \(file("status")); "
+        + "clear; echo =$((40+2))=")
+    try tmux.wait(forText: "Create account")
+    return tmux
+  }
 }
