@@ -13,9 +13,7 @@ extension AccountService: AccountKeyStore {
     guard !login.utf8.contains(0) else { throw .containsNUL("login") }
     let key = identity.identityKey(login)
     let now = Timestamp.string(clock())
-    let stamped = AccountKey(
-      type: accountKey.type, base64: accountKey.base64, comment: accountKey.comment,
-      fingerprint: accountKey.fingerprint, addedAt: now)
+    let stamped = accountKey.added(at: now)
     for part in [stamped.type, stamped.base64, stamped.comment, stamped.fingerprint]
     where part.utf8.contains(0) {
       throw .containsNUL("key")
@@ -64,5 +62,13 @@ extension AccountService: AccountKeyStore {
       throw .unavailable("this store keeps no keys")
     }
     return keys
+  }
+}
+
+extension AccountKey {
+  /// The key as the store keeps it: added at `time` (ISO 8601).
+  func added(at time: String) -> AccountKey {
+    AccountKey(
+      type: type, base64: base64, comment: comment, fingerprint: fingerprint, addedAt: time)
   }
 }

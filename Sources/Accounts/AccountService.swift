@@ -117,9 +117,11 @@ public final class AccountService: ClosableAccountStore, PrehashedAccountStore,
     if door.closed { throw .signUpsClosed(message: door.message) }
     if let address = origin?.address, try isBanned(address: address) { throw .addressBanned }
     if try isBanned(identityKey: key) { throw .loginTaken }
+    let createdAt = Timestamp.string(now)
     let account = CreatedAccount(
-      login: login, passwordHash: passwordHash, createdAt: Timestamp.string(now),
-      state: options.review ? .pending : .active, answers: details.answers)
+      login: login, passwordHash: passwordHash, createdAt: createdAt,
+      state: options.review ? .pending : .active, answers: details.answers,
+      keys: details.keys.eachFingerprintOnce.map { $0.added(at: createdAt) })
     let new = NewAccount(
       login: login, key: key, skeleton: identity.skeleton(login),
       hash: passwordHash, createdAt: account.createdAt, state: account.state,

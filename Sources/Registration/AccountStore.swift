@@ -11,16 +11,19 @@ public struct CreatedAccount: Hashable, Sendable {
   /// The answers to the site's questions it was made with, in the site file's order:
   /// for `--json` and `--on-create` (`REGISTER_ANSWER_<NAME>`).
   public let answers: [QuestionAnswer]
+  /// The SSH keys it was made with, as stored (added when it was created): for `--json`.
+  public let keys: [AccountKey]
 
   public init(
     login: String, passwordHash: String, createdAt: String, state: AccountState = .active,
-    answers: [QuestionAnswer] = []
+    answers: [QuestionAnswer] = [], keys: [AccountKey] = []
   ) {
     self.login = login
     self.passwordHash = passwordHash
     self.createdAt = createdAt
     self.state = state
     self.answers = answers
+    self.keys = keys
   }
 }
 

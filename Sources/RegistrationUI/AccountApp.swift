@@ -38,16 +38,9 @@ public final class AccountApp {
       changePassword: { send(.showChangePassword) }, done: { send(.accountDone(signedIn)) })
     changePassword = ChangePasswordScreen(
       viewModel: passwordModel, strings: strings, sessionNotice: notice)
-    application.contentWidth = max(
-      45 + 4,
-      [account.root, changePassword.root].map { $0.idealWidth(for: application.theme) }.max()
-        ?? 0)
-    application.tooSmallNotice = { strings.terminalTooSmall($0.width, $0.height) }
+    application.fitSession(to: [account.root, changePassword.root], strings: strings)
     send = { [unowned self] in self.send($0) }
-    passwordModel.events.listen { send(.changePassword($0)) }
-    application.onFocusLeave = { [unowned self] view in
-      if let field = changePassword.field(of: view) { passwordModel.leave(field) }
-    }
+    changePassword.join(passwordModel, to: application, send: send)
     application.sendSessionEvents(idleTimeout: idleTimeout, to: send)
     show(.account)
   }
@@ -67,9 +60,7 @@ public final class AccountApp {
 
   private func perform(_ step: SessionFlow.Step) {
     if let route = step.screen { show(route) }
-    if case .changePassword(let field)? = step.focus {
-      application.focus(changePassword.fields[field]!)
-    }
+    changePassword.focus(for: step, in: application)
     if let exit = step.exit {
       idleTimeout?.stop()
       outcome = exit

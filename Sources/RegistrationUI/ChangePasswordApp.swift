@@ -24,15 +24,11 @@ public final class ChangePasswordApp {
     router = Router(screens: [.changePassword: model])
     changePassword = ChangePasswordScreen(
       viewModel: model, strings: strings, sessionNotice: { idleTimeout?.notice })
-    application.contentWidth = max(45 + 4, changePassword.root.idealWidth(for: application.theme))
-    application.tooSmallNotice = { strings.terminalTooSmall($0.width, $0.height) }
+    application.fitSession(to: [changePassword.root], strings: strings)
     let send: (SessionEvent) -> Void = { [unowned self] in
       perform(flow.handle($0, busy: model.isChanging))
     }
-    model.events.listen { send(.changePassword($0)) }
-    application.onFocusLeave = { [unowned self] view in
-      if let field = changePassword.field(of: view) { model.leave(field) }
-    }
+    changePassword.join(model, to: application, send: send)
     application.sendSessionEvents(idleTimeout: idleTimeout, to: send)
     router.show(.changePassword)
     application.show(changePassword.root, focus: changePassword.fields[.login])
@@ -44,9 +40,7 @@ public final class ChangePasswordApp {
   }
 
   private func perform(_ step: SessionFlow.Step) {
-    if case .changePassword(let field)? = step.focus {
-      application.focus(changePassword.fields[field]!)
-    }
+    changePassword.focus(for: step, in: application)
     if let exit = step.exit {
       idleTimeout?.stop()
       outcome = exit

@@ -75,21 +75,21 @@ struct Report: Equatable {
     return Report(complaint: strings.withContactIfAny(refusal, contact), status: 6)
   }
 
-  /// What a session's outcome reports. `heldSignal` is a signal that came while an account
-  /// was reported and waited: the program still ends with 128 + its number. `json` asks
-  /// for a JSON object instead of a line for people; `idleTimeout` is what `--idle-timeout`
-  /// was, for the words of a session that timed out. `deadlineNotice` says that
-  /// `--session-limit` ended the session, when it did and nothing else was said. `keys`
-  /// are the fingerprints of the SSH keys a sign-up was made with (in its JSON, when any).
   /// `object` with `"keys":[...]` last, when there are keys; as it was otherwise.
   static func adding(keys: [String], to object: String) -> String {
     guard !keys.isEmpty else { return object }
     return appending("keys", "[" + keys.map(JSON.string).joined(separator: ",") + "]", to: object)
   }
 
+  /// What a session's outcome reports. `heldSignal` is a signal that came while an account
+  /// was reported and waited: the program still ends with 128 + its number. `json` asks
+  /// for a JSON object instead of a line for people; `idleTimeout` is what `--idle-timeout`
+  /// was, for the words of a session that timed out. `deadlineNotice` says that
+  /// `--session-limit` ended the session, when it did and nothing else was said. A
+  /// sign-up's JSON lists the fingerprints of the SSH keys its account was made with.
   init(
     _ outcome: SessionOutcome, heldSignal: Int32?, json: Bool, strings: Strings,
-    idleTimeout: Int?, deadlineNotice: String? = nil, keys: [String] = []
+    idleTimeout: Int?, deadlineNotice: String? = nil
   ) {
     var outcome = outcome
     var signal = heldSignal
@@ -109,7 +109,7 @@ struct Report: Equatable {
       case .signedUp(let account):
         done(
           Self.adding(
-            keys: keys,
+            keys: account.keys.map(\.fingerprint),
             to: Self.withAnswers(
               account.answers,
               JSON.object([

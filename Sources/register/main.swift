@@ -238,18 +238,17 @@ func finish(_ outcome: SessionOutcome, deadlineNotice: String? = nil) -> Never {
     Report(
       outcome, heldSignal: EndingSignals.held, json: configuration.json, strings: strings,
       idleTimeout: configuration.idleTimeout,
-      deadlineNotice: SessionDeadline.reached ? deadlineNotice : nil,
-      keys: offeredKey?.accountKeys.map(\.fingerprint) ?? []))
+      deadlineNotice: SessionDeadline.reached ? deadlineNotice : nil))
 }
 
 /// Sign up's view model, on the scheduler of the form or of the line-by-line dialogue.
-func signUpModel(
-  _ scheduler: any Scheduler, _ passwordPolicy: (any PasswordPolicy)?, key: SignUpKey? = nil
-) -> RegistrationViewModel {
+func signUpModel(_ scheduler: any Scheduler, _ passwordPolicy: (any PasswordPolicy)?)
+  -> RegistrationViewModel
+{
   RegistrationViewModel(
     store: store, scheduler: scheduler, strings: strings, policy: policy,
     passwordPolicy: passwordPolicy, strengthEstimator: strengthEstimator, origin: origin,
-    key: key,
+    key: signUpKey(),
     questions: SignUpQuestions(
       configuration.questions.map(\.signUpQuestion), strings: .of(configuration.language)),
     withoutPassword: configuration.withoutPassword)
@@ -262,13 +261,7 @@ func signUpKey() -> SignUpKey? {
   return SignUpKey(
     need: need, connecting: ConnectingKey.key(environment: environment), strings: strings)
 }
-/// One field for the session: the form and the dialogue never both run. Used on the
-/// main thread only (the form, the dialogue, `finish`).
-nonisolated(unsafe) let offeredKey = signUpKey()
 
-/// Over SSH with keys on (site `keys`), a person signed in sees their account (its keys,
-/// its password) before the session ends.
-let managesAccount = configuration.ssh != nil && configuration.keys != nil
 /// The key this SSH session authenticated with, as the account screen would add it.
 let connectingAccountKey = ConnectingKey.key(environment: environment).map(AccountKey.init)
 
@@ -281,12 +274,11 @@ func accountModel(_ scheduler: any Scheduler, login: String) -> AccountViewModel
 }
 
 /// Connected with a key of an active account: signed in at once, without a password (the
-/// store audits it). A store that cannot answer leaves Sign up and Sign in as they are.
-func keySignIn() -> SignedInAccount? {
-  guard managesAccount, !options.changePassword, !options.reset,
-    let key = connectingAccountKey
-  else { return nil }
-  return try? store.signIn(withKeyFingerprint: key.fingerprint)
+/// store audits it).
+func keySignIn() -> SessionPhase? {
+  SessionPhase.byKey(connectingAccountKey, configuration) { fingerprint throws(AccountStoreError) in
+    try store.signIn(withKeyFingerprint: fingerprint)
+  }
 }
 
 /// Change password's view model, with Sign up's password rows.
@@ -342,19 +334,23 @@ guard let screen = openScreen() else {
   let dialogue = PlainFrontEnd(
     dialogue: StandardDialogue(readAnswer: timedReader?.readAnswer ?? LineReader.readAnswer),
     scheduler: scheduler, strings: strings, signals: .process)
-  let signedInByKey = keySignIn()
-  let outcome =
-    signedInByKey.map { SessionOutcome.signedIn($0) }
-    ?? (options.changePassword
-      ? dialogue.changePassword(changePasswordModel(scheduler, passwordPolicy))
-      : options.reset
-        ? dialogue.resetPassword(resetModel(scheduler, passwordPolicy))
-        : options.signIn
-          ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
-          : dialogue.signUp(signUpModel(scheduler, passwordPolicy, key: offeredKey)))
-  // Signed in over SSH (by key or password): the account, line by line, then the report.
-  if managesAccount, case .signedIn(let account) = outcome {
+  let phase =
+    keySignIn()
+    ?? SessionPhase(
+      after: options.changePassword
+        ? dialogue.changePassword(changePasswordModel(scheduler, passwordPolicy))
+        : options.reset
+          ? dialogue.resetPassword(resetModel(scheduler, passwordPolicy))
+          : options.signIn
+            ? dialogue.signIn(SignInViewModel(store: store, scheduler: scheduler, strings: strings))
+            : dialogue.signUp(signUpModel(scheduler, passwordPolicy)), configuration)
+  let outcome: SessionOutcome
+  switch phase {
+  // Signed in (by key or password): the account, line by line, then the report.
+  case .signedIn(let account, _):
     dialogue.manageAccount(accountModel(scheduler, login: account.login))
+    outcome = .signedIn(account)
+  case .ended(let ended): outcome = ended
   }
   // Input that ended because nobody typed says so.
   // A script whose sign-up met a store away past failover-wait: exit 3, not "unmet".
@@ -387,7 +383,7 @@ if options.changePassword {
   run = app.run
 } else {
   let app = RegistrationApp(
-    application: application, signUpModel: signUpModel(scheduler, passwordPolicy, key: offeredKey),
+    application: application, signUpModel: signUpModel(scheduler, passwordPolicy),
     signInModel: SignInViewModel(store: store, scheduler: scheduler, strings: strings),
     resetModel: resetModel(scheduler, passwordPolicy),
     start: options.signIn ? .signIn : .signUp, strings: strings, idleTimeout: idleTimeout)
@@ -411,8 +407,11 @@ func accountSession(_ account: SignedInAccount) -> SessionOutcome {
     idleTimeout: idleTimeout)
   return app.run()
 }
-var outcome = keySignIn().map { SessionOutcome.signedIn($0) } ?? run()
-if managesAccount, case .signedIn(let account) = outcome { outcome = accountSession(account) }
+let outcome =
+  switch keySignIn() ?? SessionPhase(after: run(), configuration) {
+  case .signedIn(let account, _): accountSession(account)
+  case .ended(let ended): ended
+  }
 // From here to the exit a signal waits: an account made must be reported first.
 EndingSignals.hold(secondEndsAtOnce: false)
 screen.close()

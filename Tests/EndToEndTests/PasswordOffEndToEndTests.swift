@@ -6,23 +6,12 @@ import Testing
 /// with `!` (the hook is given it), and a sign-in by password is told the account signs in
 /// with its key.
 @Suite("Sign-up without a password end to end", .serialized, .cleansUp)
-struct PasswordOffEndToEndTests {
+struct PasswordOffEndToEndTests: SiteFileSuite {
   static let line =
     "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKkcDxrh21AHfs99JaIWF+70u6HhCdyVDa2YA930r2NY alice@laptop"
   let directory: TemporaryDirectory
 
-  init() throws {
-    directory = try TemporaryDirectory("register-passwordoff-e2e")
-    #expect(
-      FileManager.default.isExecutableFile(atPath: Tmux.binary),
-      "build the release binary first: make test does")
-  }
-
-  func file(_ name: String) -> String { directory.path(name) }
-
-  func contents(_ name: String) -> String {
-    (try? String(contentsOfFile: file(name), encoding: .utf8)) ?? ""
-  }
+  init() throws { directory = try Self.folder("register-passwordoff-e2e") }
 
   func siteFile() throws -> String {
     let text = """
@@ -32,18 +21,13 @@ struct PasswordOffEndToEndTests {
       on-create = /bin/sh -c 'printf %s "$REGISTER_PASSWORD_HASH" > \(file("hook-hash"))'
 
       """
-    try text.write(toFile: file("register.conf"), atomically: true, encoding: .utf8)
-    return file("register.conf")
+    return try writeSiteFile(text)
   }
 
   @Test("the login and a pasted key only: made with `!`; a password never signs it in")
   func pastedKeyOnly() throws {
     let site = try siteFile()
-    let tmux = try Tmux()
-    try tmux.shell(
-      "\(Tmux.binary) --config \(site) --json > \(file("out")); echo $? > \(file("status")); "
-        + "clear; echo =$((40+2))=")
-    try tmux.wait(forText: "Create account")
+    let tmux = try signUpForm(site: site)
     try tmux.type("alice")
     try tmux.wait(forText: "✓ L̶o̶g̶i̶n̶ ̶i̶s̶ ̶f̶r̶e̶e̶")
     let form = try tmux.screen().joined(separator: "\n")
@@ -58,7 +42,9 @@ struct PasswordOffEndToEndTests {
     #expect(contents("status") == "0\n", "\(screen)")
     let out = contents("out")
     #expect(out.hasPrefix(#"{"login":"alice","password_hash":"!""#), "\(out)")
-    #expect(out.contains("SHA256:bng8hJxgdKPhMoaffzh6zwRaLAa2PLAUL81i0uION64"), "\(out)")
+    // The account's key, and it alone.
+    #expect(
+      out.contains(#""keys":["SHA256:bng8hJxgdKPhMoaffzh6zwRaLAa2PLAUL81i0uION64"]}"#), "\(out)")
     #expect(contents("hook-hash") == "!")
 
     // Any password, line by line: refused in words (exit 5), whatever was typed.

@@ -4,21 +4,10 @@ import Testing
 /// The release binary in tmux at 80x24 with a site file asking five questions, one of each
 /// kind: answered on the form, stored with the account, printed by `--json`.
 @Suite("Site questions end to end", .serialized, .cleansUp)
-struct QuestionsEndToEndTests {
+struct QuestionsEndToEndTests: SiteFileSuite {
   let directory: TemporaryDirectory
 
-  init() throws {
-    directory = try TemporaryDirectory("register-questions-e2e")
-    #expect(
-      FileManager.default.isExecutableFile(atPath: Tmux.binary),
-      "build the release binary first: make test does")
-  }
-
-  func file(_ name: String) -> String { directory.path(name) }
-
-  func contents(_ name: String) -> String {
-    (try? String(contentsOfFile: file(name), encoding: .utf8)) ?? ""
-  }
+  init() throws { directory = try Self.folder("register-questions-e2e") }
 
   /// The five questions: a text with help, a required email, a text area, a choice and a
   /// required checkbox.
@@ -51,18 +40,13 @@ struct QuestionsEndToEndTests {
       required = yes
 
       """
-    try text.write(toFile: file("register.conf"), atomically: true, encoding: .utf8)
-    return file("register.conf")
+    return try writeSiteFile(text)
   }
 
   @Test("every kind answered on the form: the account, --json and admin show hold the answers")
   func answered() throws {
     let site = try siteFile()
-    let tmux = try Tmux()
-    try tmux.shell(
-      "\(Tmux.binary) --config \(site) --json > \(file("out")); echo $? > \(file("status")); "
-        + "clear; echo =$((40+2))=")
-    try tmux.wait(forText: "Create account")
+    let tmux = try signUpForm(site: site)
     try tmux.type("bobby")
     try tmux.keys("Tab")
     try tmux.type("Zq7vLm2pR")

@@ -66,57 +66,22 @@ struct SSHKeysEndToEndTests {
   func anyKey() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
-    for key in ["host", "client"] {
-      let made = try command(
-        "/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", "\(folder)/\(key)"])
-      try #require(made.status == 0)
-    }
+    try LoopbackSSHD.makeKeys(["client"], in: folder)
     // As root (the tests' user), sshd's command as nobody (Debian's; the site makes
     // register-keys). The session copies the auth file, owner and mode kept, and prints it.
     try Self.fragment([
       "Match User join": "Match User root",
       "AuthorizedKeysCommandUser register-keys": "AuthorizedKeysCommandUser nobody",
     ]).write(toFile: "\(folder)/register-auth.conf", atomically: true, encoding: .utf8)
-    let port = try SSHServer.freePort()
-    try """
-    Port \(port)
-    ListenAddress 127.0.0.1
-    HostKey \(folder)/host
-    PidFile none
-    UsePAM no
-    PermitRootLogin prohibit-password
-    PasswordAuthentication no
-    LogLevel VERBOSE
-    ForceCommand cp -p "$SSH_USER_AUTH" \(folder)/seen && cat "$SSH_USER_AUTH"
-    Include \(folder)/register-auth.conf
-
-    """.write(toFile: "\(folder)/sshd_config", atomically: true, encoding: .utf8)
-    let check = try command("/usr/sbin/sshd", ["-t", "-f", "\(folder)/sshd_config"])
-    try #require(check.status == 0, "sshd -t: \(check.output)")
-    let pid = try startInBackground(
-      "/usr/sbin/sshd", ["-D", "-e", "-f", "\(folder)/sshd_config"], logFile: "\(folder)/log")
-    defer {
-      kill(pid, SIGTERM)
-      var status: Int32 = 0
-      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    }
-    let deadline = Date().addingTimeInterval(10)
-    while !SSHServer.accepts(port: port) && Date() < deadline {
-      Thread.sleep(forTimeInterval: 0.02)
-    }
-    let hostKey = try String(contentsOfFile: "\(folder)/host.pub", encoding: .utf8)
-      .split(separator: " ").prefix(2).joined(separator: " ")
-    try "[127.0.0.1]:\(port) \(hostKey)\n".write(
-      toFile: "\(folder)/known_hosts", atomically: true, encoding: .utf8)
-    let session = try command(
-      "/usr/bin/ssh",
-      [
-        "-F", "/dev/null", "-p", "\(port)", "-i", "\(folder)/client", "-o", "IdentitiesOnly=yes",
-        "-o", "UserKnownHostsFile=\(folder)/known_hosts", "-o", "StrictHostKeyChecking=yes",
-        "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "root@127.0.0.1",
-      ])
-    let log = (try? String(contentsOfFile: "\(folder)/log", encoding: .utf8)) ?? ""
+    let sshd = try LoopbackSSHD(
+      folder: folder,
+      settings: """
+        ForceCommand cp -p "$SSH_USER_AUTH" \(folder)/seen && cat "$SSH_USER_AUTH"
+        Include \(folder)/register-auth.conf
+        """)
+    defer { sshd.stop() }
+    let session = try sshd.logIn(with: "client")
+    let log = sshd.log
     try #require(session.status == 0, "ssh: \(session.output)\nsshd: \(log)")
     let client = try SSHPublicKey(
       line: try String(contentsOfFile: "\(folder)/client.pub", encoding: .utf8))

@@ -12,12 +12,7 @@ struct SSHMemberKeysEndToEndTests {
   func memberKeys() throws {
     let folder = try SSHKeysEndToEndTests.folder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
-    for key in ["host", "first", "second"] {
-      let made = try command(
-        "/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", "\(folder)/\(key)"])
-      try #require(made.status == 0)
-    }
+    try LoopbackSSHD.makeKeys(["first", "second"], in: folder)
     let register = Tmux.binary
     let database = "\(folder)/accounts.sqlite"
     // The store, made by a sign-up line by line; then root's account (the tests' user:
@@ -58,48 +53,17 @@ struct SSHMemberKeysEndToEndTests {
     }
     try fragment.write(
       toFile: "\(folder)/register-keys.conf", atomically: true, encoding: .utf8)
-    let port = try SSHServer.freePort()
-    try """
-    Port \(port)
-    ListenAddress 127.0.0.1
-    HostKey \(folder)/host
-    PidFile none
-    UsePAM no
-    PermitRootLogin prohibit-password
-    PasswordAuthentication no
-    KbdInteractiveAuthentication no
-    AuthorizedKeysFile none
-    LogLevel VERBOSE
-    ForceCommand echo in
-    Include \(folder)/register-keys.conf
-
-    """.write(toFile: "\(folder)/sshd_config", atomically: true, encoding: .utf8)
-    let check = try command("/usr/sbin/sshd", ["-t", "-f", "\(folder)/sshd_config"])
-    try #require(check.status == 0, "sshd -t: \(check.output)")
-    let pid = try startInBackground(
-      "/usr/sbin/sshd", ["-D", "-e", "-f", "\(folder)/sshd_config"], logFile: "\(folder)/log")
-    defer {
-      kill(pid, SIGTERM)
-      var status: Int32 = 0
-      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    }
-    let deadline = Date().addingTimeInterval(10)
-    while !SSHServer.accepts(port: port) && Date() < deadline {
-      Thread.sleep(forTimeInterval: 0.02)
-    }
-    let hostKey = try String(contentsOfFile: "\(folder)/host.pub", encoding: .utf8)
-      .split(separator: " ").prefix(2).joined(separator: " ")
-    try "[127.0.0.1]:\(port) \(hostKey)\n".write(
-      toFile: "\(folder)/known_hosts", atomically: true, encoding: .utf8)
+    let sshd = try LoopbackSSHD(
+      folder: folder,
+      settings: """
+        KbdInteractiveAuthentication no
+        AuthorizedKeysFile none
+        ForceCommand echo in
+        Include \(folder)/register-keys.conf
+        """)
+    defer { sshd.stop() }
     func logsIn(with key: String) throws -> Bool {
-      let session = try command(
-        "/usr/bin/ssh",
-        [
-          "-F", "/dev/null", "-p", "\(port)", "-i", "\(folder)/\(key)", "-o",
-          "IdentitiesOnly=yes", "-o", "UserKnownHostsFile=\(folder)/known_hosts", "-o",
-          "StrictHostKeyChecking=yes", "-o", "BatchMode=yes", "-o", "LogLevel=ERROR",
-          "root@127.0.0.1",
-        ])
+      let session = try sshd.logIn(with: key)
       return session.status == 0 && session.output == "in\n"
     }
     #expect(try logsIn(with: "first"))
@@ -115,7 +79,6 @@ struct SSHMemberKeysEndToEndTests {
     let locked = try command(register, ["admin", "--db", database, "lock", "root"])
     try #require(locked.status == 0, "register admin lock: \(locked.output)")
     #expect(try !logsIn(with: "second"))
-    let log = (try? String(contentsOfFile: "\(folder)/log", encoding: .utf8)) ?? ""
-    #expect(log.components(separatedBy: "Accepted publickey for root").count == 3)
+    #expect(sshd.log.components(separatedBy: "Accepted publickey for root").count == 3)
   }
 }

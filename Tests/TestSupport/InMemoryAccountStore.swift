@@ -71,10 +71,10 @@ public final class InMemoryAccountStore: AccountStore {
     let account = try create(
       login: signUp.login, password: signUp.password, origin: signUp.origin,
       withoutPassword: signUp.withoutPassword)
-    // As the real stores do: the answers come back with the account.
+    // As the real stores do: the answers and keys come back with the account.
     return CreatedAccount(
       login: account.login, passwordHash: account.passwordHash, createdAt: account.createdAt,
-      answers: signUp.details.answers)
+      answers: signUp.details.answers, keys: signUp.details.keys)
   }
 
   public func accountsCreated(from address: String) throws(AccountStoreError) -> Int {
