@@ -4,9 +4,9 @@ import Registration
 import SiteFile
 import Sync
 
-/// `register keys [--db PLACE] [--folder DIR] LOGIN`, for sshd's `AuthorizedKeysCommand`: the keys of the
-/// active account with exactly this login, one `authorized_keys` line each, and nothing
-/// (exit 0) for anyone else. sshd calls it at every login, so it starts nothing it does not
+/// `register keys [--db PLACE] [--folder DIR] LOGIN`, for sshd's `AuthorizedKeysCommand`:
+/// the keys of the active account with exactly this login, one `authorized_keys` line
+/// each, and nothing (exit 0) for anyone else. sshd calls it at every login, so it starts nothing it does not
 /// need: no terminal, no locale, no password policy; the login is looked up as typed.
 enum KeysCommand {
   /// What the run prints (stdout), complains of (stderr) and exits with.
