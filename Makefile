@@ -119,7 +119,9 @@ fuzz: deps
 # SQLite then on PostgreSQL, side by side; a few minutes in all. The skeleton of userN is
 # userN with 0 as o and 1 as l (UTS #39, case folded). PostgreSQL is a throwaway server
 # like the tests' (a unix socket only, its defaults otherwise, in /tmp like the SQLite
-# file), stopped and removed at the end, also when the benchmark fails.
+# file), stopped and removed at the end, also when the benchmark fails. Last, on
+# PostgreSQL, `register keys` from the copy a `register sync --follow` keeps (its own
+# folder, the follower stopped at the end).
 BENCH_DB = /tmp/register-bench/accounts.sqlite
 BENCH_PG = /tmp/register-bench-pg
 PG_BIN = $(lastword $(sort $(wildcard /usr/lib/postgresql/*/bin)))
