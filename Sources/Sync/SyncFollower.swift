@@ -45,9 +45,13 @@ public struct SyncFollower: Sendable {
         }
         log(.success(try pass.run()))
         backoff = .seconds(1)
-        // The same session throughout: no change was missed while the pass read.
+        // The same session throughout (no change was missed while the pass read), and no
+        // change told since the pass began; else another pass first, the lock not taken.
         do throws(AccountStoreError) {
-          if try pass.directory.session() == session { current.hold() }
+          guard try pass.directory.session() == session,
+            !(try pass.directory.waitForChange(timeout: .milliseconds(1)))
+          else { continue }
+          current.hold()
         } catch {
           throw .store(error)
         }
