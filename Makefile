@@ -119,7 +119,9 @@ fuzz: deps
 # SQLite then on PostgreSQL, side by side; a few minutes in all. The skeleton of userN is
 # userN with 0 as o and 1 as l (UTS #39, case folded). PostgreSQL is a throwaway server
 # like the tests' (a unix socket only, its defaults otherwise, in /tmp like the SQLite
-# file), stopped and removed at the end, also when the benchmark fails.
+# file), stopped and removed at the end, also when the benchmark fails. Last, on
+# PostgreSQL, `register keys` from the copy a `register sync --follow` keeps (its own
+# folder, the follower stopped at the end).
 BENCH_DB = /tmp/register-bench/accounts.sqlite
 BENCH_PG = /tmp/register-bench-pg
 PG_BIN = $(lastword $(sort $(wildcard /usr/lib/postgresql/*/bin)))
@@ -163,7 +165,15 @@ bench-store: deps
 	  -c "EXPLAIN SELECT login, password_hash FROM accounts WHERE login_key = 'user1'" \
 	  -c "EXPLAIN SELECT EXISTS (SELECT 1 FROM accounts WHERE login_key = 'user1'), \
 	    EXISTS (SELECT 1 FROM accounts WHERE login_skeleton = 'userl')"; \
-	.build/release/store-bench measure "$$uri" $(CURDIR)/.build/release/register
+	.build/release/store-bench measure "$$uri" $(CURDIR)/.build/release/register; \
+	rm -rf $(BENCH_PG)-extrausers && mkdir -m 755 $(BENCH_PG)-extrausers; \
+	REGISTER_DB="$$uri" .build/release/register sync --follow \
+	  --folder $(BENCH_PG)-extrausers --host bench >$(BENCH_PG)/sync.log 2>&1 & follower=$$!; \
+	trap 'kill $$follower 2>/dev/null; wait $$follower; rm -rf $(BENCH_PG)-extrausers; \
+	  $$as $(PG_BIN)/pg_ctl -D $(BENCH_PG)/data -m immediate stop >/dev/null 2>&1; \
+	  rm -rf $(BENCH_PG)' EXIT; \
+	.build/release/store-bench keys-copy "$$uri" $(CURDIR)/.build/release/register \
+	  $(BENCH_PG)-extrausers
 
 # `register sync` measured (docs/performance.md): commit-to-passwd latency at 1, 10 and 100
 # sign-ups a second, a full pass over a million accounts, and getent through

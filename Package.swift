@@ -82,7 +82,7 @@ let package = Package(
     .executableTarget(name: "form-example", dependencies: ["FormExample", "Widgets"]),
     // Times the account store against a large database (make bench-store).
     .executableTarget(
-      name: "store-bench", dependencies: ["Accounts", "Policy", "Registration", "Admin"]),
+      name: "store-bench", dependencies: ["Accounts", "Policy", "Registration", "Admin", "Sync"]),
     // Times the password policy and the strength estimate per call (make bench-password).
     .executableTarget(name: "password-bench", dependencies: ["PasswordQuality", "Registration"]),
     // The composition root: flags, wiring, output.

@@ -133,6 +133,16 @@ public final class UnixDirectory: Sendable, CustomStringConvertible {
     }
   }
 
+  /// Which server session the connection is (its backend's process id): the same before
+  /// and after a pass only when no reconnection, which forgets LISTEN, came between.
+  public func session() throws(AccountStoreError) -> String {
+    try table.run { db, _ throws(PostgresError) in
+      guard let row = try db.query("SELECT pg_backend_pid()::text").first, let pid = row[0]
+      else { return "" }
+      return pid
+    }
+  }
+
   /// Starts listening for changes to accounts and keys (again, after a lost connection).
   public func listen() throws(AccountStoreError) {
     try table.run { db, _ throws(PostgresError) in try db.execute("LISTEN register_sync") }

@@ -23,21 +23,29 @@ public final class SignUpKey {
   public var pastesLine: Bool {
     didSet { if !pastesLine { pastedText = "" } }
   }
-  /// The pasted line. A private key is refused as it arrives: the field is left empty.
+  /// The pasted line, at most `SSHPublicKey.longestLine` bytes: a longer paste is not
+  /// taken (the line stays as it was) and says so. A private key is refused as it
+  /// arrives: the field is left empty.
   public var pasted: String {
     get { pastedText }
     set {
       if Self.isPrivateKey(newValue) {
         pastedText = ""
         privateKeyWarning = true
+        tooLongWarning = false
+      } else if newValue.utf8.count > SSHPublicKey.longestLine {
+        tooLongWarning = true
       } else {
         pastedText = newValue
+        tooLongWarning = false
         if !newValue.isEmpty { privateKeyWarning = false }
       }
     }
   }
   /// True after a private key was dropped from the field, until something else is pasted.
   public private(set) var privateKeyWarning = false
+  /// True after a paste too long for a key was not taken, until another is.
+  public private(set) var tooLongWarning = false
 
   @ObservationIgnored private let strings: Strings
   private var pastedText = ""
@@ -50,7 +58,7 @@ public final class SignUpKey {
     pastesLine = need == .required
   }
 
-  /// "Use this key: ED25519 SHA256:…", when there is one.
+  /// "Use key: ED25519 SHA256:…", when there is one.
   public var connectingOffer: String? { connecting.map { strings.useConnectingKey($0.label) } }
 
   /// "Paste an SSH key", when no key is offered and the key is optional: the field for a
@@ -85,6 +93,7 @@ public final class SignUpKey {
   public var rows: [String] {
     var rows: [String] = []
     if privateKeyWarning { rows.append(strings.privateKeyDropped) }
+    if tooLongWarning { rows.append(strings.keyRefusal(.tooLong)) }
     if let refusal { rows.append(strings.keyRefusal(refusal)) }
     if need == .required, key == nil, refusal == nil { rows.append(strings.keyRequired) }
     return rows

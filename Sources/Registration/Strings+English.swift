@@ -292,7 +292,7 @@ extension Strings {
     addPastedKeyButton: "Add key",
     accountDoneButton: "Done",
     keyLabel: "SSH key",
-    useConnectingKey: { "Use this key: \($0)" },
+    useConnectingKey: { "Use key: \($0)" },
     pasteKeyOffer: "Paste an SSH key (the line of your .pub file)",
     privateKeyDropped:
       "That was a private key: it was not kept. Never paste it anywhere; paste the line of the .pub file.",

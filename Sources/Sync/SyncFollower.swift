@@ -27,17 +27,37 @@ public struct SyncFollower: Sendable {
   }
 
   public func run() {
+    // Held only while waiting with nothing left untold: `register keys` then answers
+    // from the copy without connecting (FollowerLock).
+    let current = FollowerLock(folder: pass.folder.path)
+    defer { current.close() }
     var backoff = Duration.seconds(1)
     while !shouldStop() {
+      current.release()
       do throws(SyncError) {
         // Listening before the pass: a change made during it wakes the next.
-        do throws(AccountStoreError) { try pass.directory.listen() } catch {
+        let session: String
+        do throws(AccountStoreError) {
+          try pass.directory.listen()
+          session = try pass.directory.session()
+        } catch {
           throw .store(error)
         }
         log(.success(try pass.run()))
         backoff = .seconds(1)
-        try waitForChange()
+        // The same session throughout (no change was missed while the pass read), and no
+        // change told since the pass began; else another pass first, the lock not taken.
+        do throws(AccountStoreError) {
+          guard try pass.directory.session() == session,
+            !(try pass.directory.waitForChange(timeout: .milliseconds(1)))
+          else { continue }
+          current.hold()
+        } catch {
+          throw .store(error)
+        }
+        try waitForChange(current)
       } catch {
+        current.release()
         log(.failure(error))
         pause(backoff)
         backoff = min(backoff * 2, longestBackoff)
@@ -45,17 +65,23 @@ public struct SyncFollower: Sendable {
     }
   }
 
-  /// Until a change, the period's end, or `shouldStop`.
-  private func waitForChange() throws(SyncError) {
+  /// Until a change, the period's end, or `shouldStop`; `current` touched each tick while
+  /// held, and let go at once when a change is told.
+  private func waitForChange(_ current: FollowerLock) throws(SyncError) {
     let end = ContinuousClock.now + period
     while !shouldStop() {
       let left = end - .now
       if left <= .zero { return }
       do throws(AccountStoreError) {
-        if try pass.directory.waitForChange(timeout: min(left, Self.tick)) { return }
+        if try pass.directory.waitForChange(timeout: min(left, Self.tick)) {
+          current.release()
+          return
+        }
       } catch {
+        current.release()
         throw .store(error)
       }
+      current.touch()
     }
   }
 

@@ -5,13 +5,13 @@
   import Glibc
 #endif
 
-/// Runs `program keys --db LOCATION LOGIN` once per sample, stdout to /dev/null: each
-/// duration includes the process's start and end.
+/// Runs `program keys --db LOCATION [MORE] LOGIN` once per sample, stdout to /dev/null:
+/// each duration includes the process's start and end.
 func keysCommandTimes(
-  program: String, location: String, count: Int, login: (Int) -> String
+  program: String, location: String, more: [String] = [], count: Int, login: (Int) -> String
 ) -> [Duration] {
   measure(count) { index in
-    let words = [program, "keys", "--db", location, login(index)]
+    let words = [program, "keys", "--db", location] + more + [login(index)]
     var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
     defer { for word in argv { free(word) } }
     var environment: [UnsafeMutablePointer<CChar>?] = [nil]

@@ -2,7 +2,8 @@
 // `store-bench measure LOCATION` times lookups, sign-ins, sign-ups by 1, 8 and 32 writers at
 // once, races for one login against what is in it, and `register admin list` over it all.
 // LOCATION is a file (SQLite) or a `postgresql://` URI. `make bench-store` fills each store with a million accounts in
-// between, and runs both engines side by side.
+// between, and runs both engines side by side. `store-bench keys-copy URI PROGRAM FOLDER`
+// times `register keys` answered from the copy a running `register sync --follow` keeps.
 import Accounts
 import Policy
 import Registration
@@ -42,6 +43,10 @@ if arguments.count == 6, arguments[1] == "sync-latency", let rate = Int(argument
   let count = Int(arguments[5]), rate > 0, count > 0
 {
   SyncLatency.run(uri: arguments[2], folder: arguments[3], rate: rate, count: count)
+  exit(0)
+}
+if arguments.count == 5, arguments[1] == "keys-copy" {
+  KeysFromCopy.run(location: arguments[2], program: arguments[3], folder: arguments[4])
   exit(0)
 }
 if arguments.count >= 4, arguments[1] == "runs", let count = Int(arguments[2]), count > 0 {

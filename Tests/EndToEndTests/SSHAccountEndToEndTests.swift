@@ -100,7 +100,7 @@ struct SSHAccountEndToEndTests {
     let tmux = try ssh.connect(server)
     try ssh.fill(tmux, login: "alice")
     // One row, as `ssh-keygen -l` prints the key, ticked; the whole form on 80x24.
-    try tmux.wait(forText: "[x] Use this key: ED25519 \(shown[1])")
+    try tmux.wait(forText: "[x] Use key: ED25519 \(shown[1])")
     let screen = try tmux.screen()
     #expect(!screen.contains { $0.contains("▲") || $0.contains("▼") }, "nothing scrolled off")
     #expect(screen.contains { $0.contains("Create account") })

@@ -46,7 +46,7 @@ struct SSHKeyLoginEndToEndTests {
     try tmux.run(["send-keys", "-t", "0", "-l", Self.password])
     try tmux.wait(forText: "✓ L̶o̶g̶i̶n̶ ̶i̶s̶ ̶f̶r̶e̶e̶")
     try tmux.wait(forText: "✓ M̶a̶t̶c̶h̶e̶s̶")
-    try tmux.wait(forText: "[x] Use this key: ED25519 \(fingerprint)")
+    try tmux.wait(forText: "[x] Use key: ED25519 \(fingerprint)")
     try tmux.keys("Enter")
     try tmux.wait(forText: "Account newbie created.")
     try tmux.wait(forText: "status=0")

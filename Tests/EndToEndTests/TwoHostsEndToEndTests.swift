@@ -102,6 +102,48 @@ struct TwoHostsEndToEndTests {
       "judy by key at B: \(why(atB, b))")
     #expect(getpwnam("judy") == nil, "this machine's own users are untouched")
 
+    // B's follower holds its copy current: `register keys` answers from it without
+    // connecting (a store that is nowhere is not even tried, nothing is said to the log).
+    let nowhere = "postgresql://nobody@/none?host=/nonexistent"
+    let base64 = String(publicKey.split(separator: " ")[1])
+    #expect(
+      try eventually(within: 10) {
+        let asked = try b.run(Tmux.binary, ["keys", "--db", nowhere, "judy"])
+        return asked.status == 0 && asked.output.contains(base64)
+          && !asked.output.contains("synced copy")
+      }, "B's follower never held its copy current: \(why(atB, b))")
+    // A second key given in the store works at B, and stops within two seconds once gone.
+    let second = "\(atA.directory)/judy_second"
+    let madeSecond = try command(
+      "/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", second])
+    try #require(madeSecond.status == 0)
+    let secondKey = try String(contentsOfFile: second + ".pub", encoding: .utf8)
+      .split(separator: " ")
+    let addSecond = """
+      INSERT INTO account_keys (fingerprint, account_id, type, base64, comment, added_at)
+      SELECT 'SHA256:second', id, '\(secondKey[0])', '\(secondKey[1])', '', now()
+      FROM accounts WHERE login_key = 'judy'
+      """
+    let removeSecond = "DELETE FROM account_keys WHERE fingerprint = 'SHA256:second'"
+    _ = try store.psql(uri, addSecond)
+    #expect(
+      try eventually { try atB.login("judy", key: second).succeeded },
+      "a second key at B: \(why(atB, b))")
+    _ = try store.psql(uri, removeSecond)
+    #expect(
+      try eventually { try atB.login("judy", key: second).refused },
+      "a removed key stops at B: \(why(atB, b))")
+    // B's follower stopped, its copy is not known current: `register keys` asks the store.
+    b.stopSync()
+    _ = try store.psql(uri, addSecond)
+    #expect(
+      try atB.login("judy", key: second).succeeded, "the store asked at B: \(why(atB, b))")
+    let unfollowed = try b.run(Tmux.binary, ["keys", "--db", nowhere, "judy"])
+    #expect(unfollowed.output.contains("synced copy"), "\(unfollowed.output)")
+    _ = try store.psql(uri, removeSecond)
+    #expect(try atB.login("judy", key: second).refused, "removed, B's follower stopped")
+    try b.startSync()
+
     // A login that is a local user of B only is taken at A; nothing is made.
     let henry = try plainSignUp(at: atA, ["henry", Self.password, Self.password, ""])
     #expect(henry.status == 1)

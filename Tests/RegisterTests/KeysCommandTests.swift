@@ -117,8 +117,8 @@ struct KeysCommandTests {
     let copy = KeysCommand.run(
       arguments: ["--db", "postgresql:///accounts", "alice"], environment: [:],
       site: { () throws(SiteFileError) in try SiteFile(parsing: [], keys: SiteSettings.keys) },
-      keys: away,
-      synced: { login throws(SyncError) in
+      keys: away, current: { _ in false },
+      synced: { login, _ throws(SyncError) in
         login == "alice" ? ["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA laptop \u{202E}x"] : []
       })
     #expect(copy.output == "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA\n")
@@ -127,8 +127,8 @@ struct KeysCommandTests {
     let none = KeysCommand.run(
       arguments: ["--db", "postgresql:///accounts", "alice"], environment: [:],
       site: { () throws(SiteFileError) in try SiteFile(parsing: [], keys: SiteSettings.keys) },
-      keys: away,
-      synced: { _ throws(SyncError) in throw .file(path: "/var/lib/extrausers", errno: 2) })
+      keys: away, current: { _ in false },
+      synced: { _, _ throws(SyncError) in throw .file(path: "/var/lib/extrausers", errno: 2) })
     #expect(none.output.isEmpty)
     #expect(none.status == 1)
     // A store that refuses (not away) is never answered from the copy.
@@ -136,15 +136,62 @@ struct KeysCommandTests {
       arguments: ["--db", "postgresql:///accounts", "alice"], environment: [:],
       site: { () throws(SiteFileError) in try SiteFile(parsing: [], keys: SiteSettings.keys) },
       keys: { _, _ throws(AccountStoreError) in throw .unavailable("permission denied") },
-      synced: { _ throws(SyncError) in ["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA"] })
+      current: { _ in false },
+      synced: { _, _ throws(SyncError) in ["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA"] })
     #expect(refused.output.isEmpty)
     #expect(refused.status == 1)
+  }
+
+  @Test("the follower's copy current: answered from it, the store not asked; else the store")
+  func currentCopy() {
+    final class Asked: @unchecked Sendable { var store = 0, folders: [String] = [] }
+    let asked = Asked()
+    func run(_ arguments: [String], current: Bool) -> KeysCommand.Outcome {
+      KeysCommand.run(
+        arguments: arguments, environment: [:],
+        site: { () throws(SiteFileError) in try SiteFile(parsing: [], keys: SiteSettings.keys) },
+        keys: { _, _ throws(AccountStoreError) in
+          asked.store += 1
+          return [
+            AccountKey(type: "ssh-ed25519", base64: "AAAAstore", comment: "", fingerprint: "f")
+          ]
+        },
+        current: { folder in
+          asked.folders.append(folder)
+          return current
+        },
+        synced: { login, folder throws(SyncError) in
+          asked.folders.append(folder)
+          return login == "alice" ? ["ssh-ed25519 AAAAcopy laptop"] : []
+        })
+    }
+    let fromCopy = run(
+      ["--db", "postgresql:///accounts", "--folder", "/srv/x", "alice"], current: true)
+    #expect(fromCopy == KeysCommand.Outcome(output: "ssh-ed25519 AAAAcopy\n"))
+    #expect(asked.store == 0)
+    #expect(asked.folders == ["/srv/x", "/srv/x"])
+    let nobody = run(["--db", "postgresql:///accounts", "bob"], current: true)
+    #expect(nobody == KeysCommand.Outcome())
+    #expect(asked.store == 0)
+    #expect(
+      asked.folders.suffix(2) == [ExtrausersFolder.defaultPath, ExtrausersFolder.defaultPath])
+    // Not current (no follower, or it is between a change and its pass): the store.
+    let notCurrent = run(["--db", "postgresql:///accounts", "alice"], current: false)
+    #expect(notCurrent.output == "ssh-ed25519 AAAAstore\n")
+    #expect(asked.store == 1)
+    // A SQLite store is never followed: always asked itself.
+    let sqlite = run(["--db", "/var/lib/register/accounts.sqlite", "alice"], current: true)
+    #expect(sqlite.output == "ssh-ed25519 AAAAstore\n")
+    #expect(asked.store == 2)
   }
 
   @Test("a login is needed, exactly one")
   func usage() throws {
     let site = try Site()
-    for arguments in [[], ["alice", "bob"], ["--db"], ["--dbx", "alice"], ["-x"]] {
+    for arguments in [
+      [], ["alice", "bob"], ["--db"], ["--dbx", "alice"], ["-x"], ["--folder"],
+      ["--folder", "", "alice"],
+    ] {
       #expect(
         site.run(arguments) == KeysCommand.Outcome(complaint: KeysCommand.usage, status: 2),
         "\(arguments)")

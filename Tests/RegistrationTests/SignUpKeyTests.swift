@@ -36,7 +36,7 @@ struct SignUpKeyTests {
     let key = SignUpKey(need: .optional, connecting: connecting)
     #expect(
       key.connectingOffer
-        == "Use this key: ED25519 SHA256:bng8hJxgdKPhMoaffzh6zwRaLAa2PLAUL81i0uION64"
+        == "Use key: ED25519 SHA256:bng8hJxgdKPhMoaffzh6zwRaLAa2PLAUL81i0uION64"
     )
     #expect(key.pasteOffer == nil)
     #expect(!key.showsPasteField)
@@ -102,6 +102,22 @@ struct SignUpKeyTests {
     #expect(!key.rows[0].contains("b3BlbnNz"))
     key.pasted = Self.line
     #expect(!key.privateKeyWarning)
+  }
+
+  @Test("a paste longer than any key's line is not taken, and says so; the next one is")
+  func tooLong() {
+    let key = SignUpKey(need: .optional, connecting: nil)
+    key.pasted = "ssh-ed25519 AAAA"
+    key.pasted = "ssh-ed25519 " + String(repeating: "A", count: SSHPublicKey.longestLine)
+    // Compared by size: a failure would print 8 KB otherwise.
+    #expect(key.pasted.utf8.count == 16, "the line stays as it was")
+    #expect(key.rows.contains("too long for an SSH key"))
+    key.pasted = String(repeating: "A", count: 100 * SSHPublicKey.longestLine)
+    #expect(key.pasted.utf8.count == 16)
+    key.pasted = Self.line
+    #expect(key.pasted == Self.line)
+    #expect(key.rows == [])
+    #expect(key.accountKeys.count == 1)
   }
 
   @Test("required: Create account is blocked until there is a key")

@@ -46,12 +46,27 @@ struct SignUpKeyScreenTests {
     #expect(shows(Self.warning, on: form))
     #expect(
       shows(
-        "[x] Use this key: ED25519 SHA256:bng8hJxgdKPhMoaffzh6zwRaLAa2PLAUL81i0uION64",
+        "[x] Use key: ED25519 SHA256:bng8hJxgdKPhMoaffzh6zwRaLAa2PLAUL81i0uION64",
         on: form))
     #expect(shows("Create account", on: form))
     #expect(shows("Already have an account? Sign in", on: form))
     #expect(!form.screen.lines.contains { $0.contains("SSH key") })
     #expect(compareSnapshot(form.screen, named: "sign-up-key-connecting") == .matches)
+  }
+
+  @Test("a security key's offer (ED25519-SK, the longest label) fits its one row at 80 columns")
+  func securityKeyOffered() throws {
+    let line =
+      "sk-ssh-ed25519@openssh.com AAAAGnNrLXNzaC1lZDI1NTE5QG9wZW5zc2guY29tAAAAIAECAwQFBgcICQoLDA0O"
+      + "DxAREhMUFRYXGBkaGxwdHh8gAAAABHNzaDo= alice@yubikey"
+    let key = SignUpKey(need: .optional, connecting: try SSHPublicKey(line: line))
+    let form = filled(key)
+    #expect(
+      form.screen.lines.contains {
+        $0.contains("ED25519-SK SHA256:nX0hpi5mKbTIJ10yBq5/sLQhiI1Y0RBAqN0drDdgJWs")
+          && $0.contains("[x] ")
+      }, "\(form.screen.lines.joined(separator: "\n"))")
+    #expect(shows("Create account", on: form))
   }
 
   @Test("no key offered: a box to paste one, one row; the whole form at 80x24")
