@@ -46,6 +46,13 @@ protocol AccountTable: Sendable {
   /// after `since` if given: one page of a list that never holds all accounts at once.
   func records(state: AccountState?, since: String?, afterID: Int, limit: Int)
     throws(AccountStoreError) -> [AccountRecord]
+  /// Calls `row` with every account of `state`, created after `since` (each if given), in
+  /// id order: a listing as long as the store, never held whole (AccountTable+Listing
+  /// pages through `records`; PostgreSQL streams one query). `row` must not use the table:
+  /// its connection may be busy with the listing meanwhile.
+  func forEachRecord(
+    state: AccountState?, since: String?, _ row: (AccountRecord) throws(AccountStoreError) -> Void
+  ) throws(AccountStoreError)
   /// Removes the account with identity key `key` and keeps its key and skeleton held
   /// until `until` (no sign-up may take them), in one transaction. False: no account.
   func delete(key: String, holdUntil until: String) throws(AccountStoreError) -> Bool
@@ -56,6 +63,11 @@ protocol AccountTable: Sendable {
   func auditEntries(since: String?, login: String?, afterID: Int, limit: Int)
     throws(AccountStoreError)
     -> [AuditEntry]
+  /// Calls `row` with every audit row at or after `since`, of exactly `login` (each if
+  /// given), oldest first, as `forEachRecord` does accounts (and with its rule for `row`).
+  func forEachAuditEntry(
+    since: String?, login: String?, _ row: (AuditEntry) throws(AccountStoreError) -> Void
+  ) throws(AccountStoreError)
   /// Adds a ban; false when it was there already.
   func addBan(_ ban: Ban) throws(AccountStoreError) -> Bool
   /// Lifts a ban; false when there was none.

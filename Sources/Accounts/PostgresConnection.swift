@@ -105,6 +105,15 @@ final class PostgresConnection {
   /// cutting the text short. Other types need a cast in the SQL (`$2::integer`).
   /// Returns the rows; a NULL is nil.
   func query(_ sql: String, _ parameters: [String] = []) throws(PostgresError) -> [[String?]] {
+    try withResult(sql, parameters) { result in rows(result) }
+  }
+
+  /// Runs one statement as `query` does and gives `body` its result, which lives only as
+  /// long as `body` runs: rows can be read from it in place (PostgresConnection+Rows).
+  func withResult<T>(
+    _ sql: String, _ parameters: [String],
+    _ body: (OpaquePointer) throws(PostgresError) -> T
+  ) throws(PostgresError) -> T {
     libpq.prepareThread()
     var bytes: [CChar] = []
     var offsets: [Int] = []
@@ -124,7 +133,7 @@ final class PostgresConnection {
     let result = try answer(sent: sent)
     defer { libpq.clear(result) }
     try check(result)
-    return rows(result!)
+    return try body(result!)
   }
 
   // MARK: Inside

@@ -7,17 +7,21 @@ struct TableRow {
   let widths: [Int]
 
   func line(_ cells: [String?]) -> String {
-    var line = ""
+    var bytes: [UInt8] = []
     for (index, cell) in cells.enumerated() {
-      let (text, columns) = Self.shown(cell ?? "-")
-      if index == cells.count - 1 {
-        line += text
-      } else {
-        let width = index < widths.count ? widths[index] : 0
-        line += text + String(repeating: " ", count: max(1, width - columns + 1))
-      }
+      append(cell, column: index, last: index == cells.count - 1, to: &bytes)
     }
-    return line
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the cell of `column` to a line being written, padded to the column's width
+  /// unless it is the `last`: a listing writes its rows this way, with no text made of each.
+  func append(_ cell: String?, column: Int, last: Bool, to bytes: inout [UInt8]) {
+    let (text, columns) = Self.shown(cell ?? "-")
+    bytes.append(contentsOf: text.utf8)
+    guard !last else { return }
+    let width = column < widths.count ? widths[column] : 0
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(1, width - columns + 1)))
   }
 
   /// The cell as shown and its length: printable ASCII as it is, counted by its bytes
