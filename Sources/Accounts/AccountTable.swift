@@ -17,6 +17,11 @@ protocol AccountTable: Sendable {
   /// Inserts `account` in one step that refuses a taken or lookalike login and a sign-up
   /// over a limit, so that no race slips past either.
   func insert(_ account: NewAccount) throws(AccountStoreError) -> InsertOutcome
+  /// Inserts every one of `accounts` (another store's, `register admin import`), each with
+  /// its lock reason and its audit row, in one transaction, or none of them: the positions
+  /// of those a sign-up or a held name took since they were checked (nothing inserted
+  /// then), or none.
+  func insertAll(_ accounts: [ImportedAccount]) throws(AccountStoreError) -> [Int]
   /// Counts an attempt on throttle key `key` at `now`, as if it failed (ThrottlePolicy);
   /// nil if it may go on, otherwise the seconds until it may, and nothing is counted.
   func claim(_ key: String, now: Int) throws(AccountStoreError) -> Int?
@@ -145,6 +150,14 @@ struct NewAccount: Sendable {
     let count: Int
     let since: String
   }
+}
+
+/// An account of another store on its way in: as a sign-up inserts it (`NewAccount`, with
+/// no limit), with a lock's reason and its audit row.
+struct ImportedAccount: Sendable {
+  let account: NewAccount
+  let reason: String?
+  let audit: AuditEntry
 }
 
 /// What an insert did.

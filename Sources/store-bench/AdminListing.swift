@@ -32,7 +32,9 @@ struct AdminListing {
     let output = AdminOutput(
       line: { _ in counted(1) }, complaint: { fail($0) },
       write: { bytes in
-        counted(bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
+        var lines = 0
+        for byte in bytes where byte == UInt8(ascii: "\n") { lines += 1 }
+        counted(lines)
         _ = write(null, bytes.baseAddress, bytes.count)
       })
     var status: Int32 = 0
