@@ -1,6 +1,7 @@
 import Accounts
 import Admin
 import Foundation
+import Registration
 import Synchronization
 import TestSupport
 import Testing
@@ -86,5 +87,28 @@ struct AdminListingTests {
         #expect(writes.withLock { $0 } < Self.bulk / 100, "a buffer at a time, not a line")
       }
     }
+  }
+
+  @Test("a connection lost in the middle of a listing: it goes on after the last row, none twice")
+  func connectionLostMidway() throws {
+    let store = try Self.filled(.postgres)
+    var logins: [String] = []
+    try store.service.forEachAccount(state: nil, since: nil) { record throws(AccountStoreError) in
+      logins.append(record.login)
+      if logins.count == 1 {
+        // The listing's server process ends under it (as in a failover or a restart).
+        do {
+          try PostgresServer.shared().psql(
+            store.place,
+            """
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid()
+            """)
+        } catch {
+          Issue.record("psql: \(error)")
+        }
+      }
+    }
+    #expect(logins == ["first"] + (1...Self.bulk).map { "user\($0)" })
   }
 }
