@@ -1,7 +1,8 @@
 import Registration
 
 // Listings on PostgreSQL (`register admin list`, `log`): one query, read through a cursor
-// in one read-only snapshot, many rows a round trip. A page per query (ORDER BY id LIMIT)
+// in one read-only snapshot, many rows a round trip, the next asked for while the last
+// is read. A page per query (ORDER BY id LIMIT)
 // made the client and the server wait for each other 2,000 times over a million accounts.
 
 extension PostgresAccountTable {
@@ -74,19 +75,16 @@ extension PostgresAccountTable {
         do throws(PostgresError) {
           _ = try db.query(
             "DECLARE listing NO SCROLL CURSOR FOR \(select)", [String(after)] + parameters)
-          while true {
-            let count = try db.forEachRow("FETCH \(Self.listingFetchSize) FROM listing") {
-              found throws(PostgresError) in
-              guard let decoded = decode(found) else { return }
-              do throws(AccountStoreError) {
-                try deliver(decoded)
-              } catch {
-                refused = error
-                throw PostgresError(kind: .server, sqlState: nil, message: "listing stopped")
-              }
-              after = id(decoded)
+          try db.forEachRow(ofCursor: "listing", fetching: Self.listingFetchSize) {
+            found throws(PostgresError) in
+            guard let decoded = decode(found) else { return }
+            do throws(AccountStoreError) {
+              try deliver(decoded)
+            } catch {
+              refused = error
+              throw PostgresError(kind: .server, sqlState: nil, message: "listing stopped")
             }
-            if count < Self.listingFetchSize { break }
+            after = id(decoded)
           }
           try db.execute("COMMIT")
         } catch {

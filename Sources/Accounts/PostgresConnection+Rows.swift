@@ -52,4 +52,41 @@ extension PostgresConnection {
       return Int(count)
     }
   }
+
+  /// Calls `row` with every row of the cursor `cursor`, fetched `size` rows at a time, in
+  /// order. The next FETCH is sent before the last one's rows are read: the server makes
+  /// the next rows while these are read here.
+  func forEachRow(
+    ofCursor cursor: String, fetching size: Int, _ row: (PostgresRow) throws(PostgresError) -> Void
+  ) throws(PostgresError) {
+    let fetch = "FETCH \(size) FROM \(cursor)"
+    libpq.prepareThread()
+    var inFlight = try sendOrThrow(fetch)
+    do throws(PostgresError) {
+      while inFlight {
+        let result = try answer(sent: true)
+        inFlight = false
+        defer { libpq.clear(result) }
+        try check(result)
+        let count = libpq.ntuples(result!)
+        if Int(count) == size { inFlight = try sendOrThrow(fetch) }
+        for index in 0..<count {
+          try row(PostgresRow(libpq: libpq, result: result!, index: index))
+        }
+      }
+    } catch {
+      // An answer still coming is taken, so that the connection can be used (or rolled
+      // back) next.
+      if inFlight, isOpen, let result = try? answer(sent: true) { libpq.clear(result) }
+      throw error
+    }
+  }
+
+  private func sendOrThrow(_ sql: String) throws(PostgresError) -> Bool {
+    guard libpq.sendQuery(handle, sql) == 1 else {
+      try check(nil)
+      return false
+    }
+    return true
+  }
 }

@@ -142,11 +142,13 @@ final class PostgresConnection {
   /// connection is in no state for another; `reconnect()` makes a new one.
   private var abandoned = false
 
+  // Not private: a listing (PostgresConnection+Rows) sends its next FETCH before it reads
+  // the last one's rows.
   /// The last result of what was just sent (as PQexec gives it), waiting at most
   /// `answerTimeout`; nil if nothing could be sent. Past the time, the connection is
   /// given up and the call throws `connectionLost`: whether the statement took effect
   /// is not known (the caller finds out, see PostgresAccountTable.insert).
-  private func answer(sent: Bool) throws(PostgresError) -> OpaquePointer? {
+  func answer(sent: Bool) throws(PostgresError) -> OpaquePointer? {
     guard sent else { return nil }
     let deadline = answerTimeout.map { ContinuousClock.now + $0 }
     var last: OpaquePointer?
@@ -192,7 +194,7 @@ final class PostgresConnection {
   }
 
   /// Throws unless `result` is a success.
-  private func check(_ result: OpaquePointer?) throws(PostgresError) {
+  func check(_ result: OpaquePointer?) throws(PostgresError) {
     let status = result.map { libpq.resultStatus($0) } ?? PGRES_FATAL_ERROR
     if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK { return }
     let field = { [libpq] (code: UInt8) -> String? in
