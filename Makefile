@@ -119,7 +119,8 @@ fuzz: deps
 # SQLite then on PostgreSQL, side by side; a few minutes in all. The skeleton of userN is
 # userN with 0 as o and 1 as l (UTS #39, case folded). PostgreSQL is a throwaway server
 # like the tests' (a unix socket only, its defaults otherwise, in /tmp like the SQLite
-# file), stopped and removed at the end, also when the benchmark fails. Last, on
+# file), stopped and removed at the end, also when the benchmark fails
+# (scripts/bench-store-pg.sh, which also keeps one for measuring by hand). Last, on
 # PostgreSQL, `register keys` from the copy a `register sync --follow` keeps (its own
 # folder, the follower stopped at the end).
 BENCH_DB = /tmp/register-bench/accounts.sqlite
@@ -144,34 +145,14 @@ bench-store: deps
 	  EXPLAIN QUERY PLAN SELECT login, password_hash FROM accounts WHERE login_key = 'user1'; \
 	  EXPLAIN QUERY PLAN SELECT 1 FROM accounts WHERE login_skeleton = 'userl' LIMIT 1;"
 	.build/release/store-bench measure $(BENCH_DB) $(CURDIR)/.build/release/register
-	@rm -rf $(BENCH_PG) && mkdir -p $(BENCH_PG) && chmod 700 $(BENCH_PG); \
-	as=""; if [ "$$(id -u)" = 0 ]; then chown nobody $(BENCH_PG); as="runuser -u nobody --"; fi; \
-	trap '$$as $(PG_BIN)/pg_ctl -D $(BENCH_PG)/data -m immediate stop >/dev/null 2>&1; \
-	  rm -rf $(BENCH_PG)' EXIT; \
-	set -e; \
-	$$as $(PG_BIN)/initdb -D $(BENCH_PG)/data -U postgres --auth=trust --no-sync \
-	  --encoding=UTF8 --locale=C.UTF-8 >/dev/null; \
-	$$as $(PG_BIN)/pg_ctl -D $(BENCH_PG)/data -w -l $(BENCH_PG)/log \
-	  -o "-k $(BENCH_PG) -c listen_addresses=''" start >/dev/null; \
-	uri="postgresql://postgres@/postgres?host=$(BENCH_PG)"; \
-	.build/release/store-bench prepare "$$uri"; \
-	$(PG_BIN)/psql -X -q -v ON_ERROR_STOP=1 -d "$$uri" \
-	  -c "UPDATE unix_settings SET uid_low = 100000, uid_high = 1999999, next_uid = 100000" \
-	  -c "$(BENCH_INSERT) \
-	  SELECT 'user' || i, 'user' || i, 'user' || translate(i::text, '01', 'ol'), \
-	  '\$$y\$$j9T\$$fake', '2026-01-01T00:00:00Z' FROM generate_series(1, 1000000) AS i" \
-	  -c "$(BENCH_KEYS)" -c "VACUUM ANALYZE accounts, account_keys"; \
-	$(PG_BIN)/psql -X -q -A -t -d "$$uri" -c "SELECT count(*) || ' accounts' FROM accounts" \
-	  -c "EXPLAIN SELECT login, password_hash FROM accounts WHERE login_key = 'user1'" \
-	  -c "EXPLAIN SELECT EXISTS (SELECT 1 FROM accounts WHERE login_key = 'user1'), \
-	    EXISTS (SELECT 1 FROM accounts WHERE login_skeleton = 'userl')"; \
+	@trap 'scripts/bench-store-pg.sh stop $(BENCH_PG)' EXIT; set -e; \
+	uri=$$(scripts/bench-store-pg.sh start $(BENCH_PG) .build/release/store-bench); \
 	.build/release/store-bench measure "$$uri" $(CURDIR)/.build/release/register; \
 	rm -rf $(BENCH_PG)-extrausers && mkdir -m 755 $(BENCH_PG)-extrausers; \
 	REGISTER_DB="$$uri" .build/release/register sync --follow \
 	  --folder $(BENCH_PG)-extrausers --host bench >$(BENCH_PG)/sync.log 2>&1 & follower=$$!; \
 	trap 'kill $$follower 2>/dev/null; wait $$follower; rm -rf $(BENCH_PG)-extrausers; \
-	  $$as $(PG_BIN)/pg_ctl -D $(BENCH_PG)/data -m immediate stop >/dev/null 2>&1; \
-	  rm -rf $(BENCH_PG)' EXIT; \
+	  scripts/bench-store-pg.sh stop $(BENCH_PG)' EXIT; \
 	.build/release/store-bench keys-copy "$$uri" $(CURDIR)/.build/release/register \
 	  $(BENCH_PG)-extrausers
 

@@ -24,10 +24,19 @@ extension AccountService {
   /// this user's, no one else's to read, not a symbolic link) and must be of the current
   /// schema: it is read, never migrated. When any login clashes, by
   /// this store's identity rules, with an account or held or banned name here, or with one
-  /// before it in the file, nothing is imported and the clashes are returned.
+  /// before it in the file, nothing is imported and the clashes are returned. The accounts
+  /// go in in one transaction: all of them or, when a sign-up took a login meanwhile, none.
   public func importAccounts(fromSQLite path: String, by admin: String?)
     throws(AccountStoreError) -> ImportResult
   {
+    try importAccounts(fromSQLite: path, by: admin, checked: {})
+  }
+
+  /// `importAccounts`, calling `checked` once the clashes are looked for and none found,
+  /// before anything is written (where a sign-up may race the import; the tests' seam).
+  func importAccounts(
+    fromSQLite path: String, by admin: String?, checked: () throws(AccountStoreError) -> Void
+  ) throws(AccountStoreError) -> ImportResult {
     guard try DatabaseFile.check(path) != nil else { throw .unavailable("\(path): no such file") }
     // Opening an older file migrates it: another host's store is only ever read.
     guard try Schema.isCurrent(path) else {
@@ -65,26 +74,38 @@ extension AccountService {
       skeletons.insert(skeleton)
     }
     guard clashes.isEmpty else { return .refused(clashes) }
+    try checked()
     let now = Timestamp.string(clock())
-    for (record, stored) in accounts {
-      let key = identity.identityKey(record.login)
+    let imported = accounts.map { record, stored in
       let origin = record.clientAddress.map { address in
         let parsed = ClientAddress(address)
         return NewAccount.Origin(
           address: parsed?.text ?? address, network: parsed?.network ?? address, limit: nil)
       }
       let new = NewAccount(
-        login: record.login, key: key, skeleton: identity.skeleton(record.login),
-        hash: stored.hash, createdAt: record.createdAt, state: record.state, now: now,
-        origin: origin, rate: nil, details: SignUpDetails())
-      // Checked above; an account made here meanwhile is a sign-up racing the import.
-      guard try table.insert(new) == .inserted else { throw .loginTaken }
-      if record.state == .locked, let reason = record.reason {
-        _ = try table.setState(key: key, to: .locked, reason: reason, from: [.locked])
-      }
-      try auditing(
-        .imported, login: record.login, address: origin?.address, by: admin, detail: path)
+        login: record.login, key: identity.identityKey(record.login),
+        skeleton: identity.skeleton(record.login), hash: stored.hash,
+        createdAt: record.createdAt, state: record.state, now: now, origin: origin, rate: nil,
+        details: SignUpDetails())
+      return ImportedAccount(
+        account: new, reason: record.state == .locked ? record.reason : nil,
+        audit: AuditEntry(
+          at: now, action: .imported, login: record.login, clientAddress: origin?.address,
+          by: admin, detail: path))
     }
+    // All or nothing, in one transaction: a login a sign-up (or a deletion's hold) took
+    // since the check above stops it whole, and is listed as the check's clashes are.
+    let refused = try table.insertAll(imported)
+    guard refused.isEmpty else {
+      var late: [ImportClash] = []
+      for index in refused {
+        let login = accounts[index].record.login
+        let found = try availability(of: login)
+        late.append(ImportClash(login: login, availability: found == .free ? .taken : found))
+      }
+      return .refused(late)
+    }
+    for entry in imported { options.systemLog?(entry.audit) }
     return .imported(accounts.count)
   }
 }

@@ -37,18 +37,12 @@ extension AccountService {
   }
 
   /// Calls `row` with every audit row at or after `since` (ISO 8601), of exactly `login`
-  /// if given, oldest first, a page at a time: the log is never held whole.
+  /// if given, oldest first: the log is never held whole. `row` must not use the store
+  /// (collect first): its connection may be busy with the listing meanwhile.
   public func forEachAuditEntry(
     since: String?, login: String? = nil, _ row: (AuditEntry) throws(AccountStoreError) -> Void
   ) throws(AccountStoreError) {
-    var after = 0
-    while true {
-      let page = try table.auditEntries(
-        since: since, login: login, afterID: after, limit: Self.pageSize)
-      for entry in page { try row(entry) }
-      guard let last = page.last, page.count == Self.pageSize else { return }
-      after = last.id
-    }
+    try table.forEachAuditEntry(since: since, login: login, row)
   }
 
   // MARK: Listing
@@ -57,18 +51,12 @@ extension AccountService {
   static let pageSize = 500
 
   /// Calls `row` with every account (of `state`, created after `since`, if given) in the
-  /// order they were made, a page at a time: a million accounts are never held at once.
+  /// order they were made: a million accounts are never held at once. `row` must not use
+  /// the store (collect first): its connection may be busy with the listing meanwhile.
   public func forEachAccount(
     state: AccountState?, since: String?, _ row: (AccountRecord) throws(AccountStoreError) -> Void
   ) throws(AccountStoreError) {
-    var after = 0
-    while true {
-      let page = try table.records(
-        state: state, since: since, afterID: after, limit: Self.pageSize)
-      for record in page { try row(record) }
-      guard let last = page.last, page.count == Self.pageSize else { return }
-      after = last.id
-    }
+    try table.forEachRecord(state: state, since: since, row)
   }
 
   /// The account with this login's identity, as an admin sees it.

@@ -17,6 +17,11 @@ protocol AccountTable: Sendable {
   /// Inserts `account` in one step that refuses a taken or lookalike login and a sign-up
   /// over a limit, so that no race slips past either.
   func insert(_ account: NewAccount) throws(AccountStoreError) -> InsertOutcome
+  /// Inserts every one of `accounts` (another store's, `register admin import`), each with
+  /// its lock reason and its audit row, in one transaction, or none of them: the positions
+  /// of those a sign-up or a held name took since they were checked (nothing inserted
+  /// then), or none.
+  func insertAll(_ accounts: [ImportedAccount]) throws(AccountStoreError) -> [Int]
   /// Counts an attempt on throttle key `key` at `now`, as if it failed (ThrottlePolicy);
   /// nil if it may go on, otherwise the seconds until it may, and nothing is counted.
   func claim(_ key: String, now: Int) throws(AccountStoreError) -> Int?
@@ -46,6 +51,13 @@ protocol AccountTable: Sendable {
   /// after `since` if given: one page of a list that never holds all accounts at once.
   func records(state: AccountState?, since: String?, afterID: Int, limit: Int)
     throws(AccountStoreError) -> [AccountRecord]
+  /// Calls `row` with every account of `state`, created after `since` (each if given), in
+  /// id order: a listing as long as the store, never held whole (AccountTable+Listing
+  /// pages through `records`; PostgreSQL streams one query). `row` must not use the table:
+  /// its connection may be busy with the listing meanwhile.
+  func forEachRecord(
+    state: AccountState?, since: String?, _ row: (AccountRecord) throws(AccountStoreError) -> Void
+  ) throws(AccountStoreError)
   /// Removes the account with identity key `key` and keeps its key and skeleton held
   /// until `until` (no sign-up may take them), in one transaction. False: no account.
   func delete(key: String, holdUntil until: String) throws(AccountStoreError) -> Bool
@@ -56,6 +68,11 @@ protocol AccountTable: Sendable {
   func auditEntries(since: String?, login: String?, afterID: Int, limit: Int)
     throws(AccountStoreError)
     -> [AuditEntry]
+  /// Calls `row` with every audit row at or after `since`, of exactly `login` (each if
+  /// given), oldest first, as `forEachRecord` does accounts (and with its rule for `row`).
+  func forEachAuditEntry(
+    since: String?, login: String?, _ row: (AuditEntry) throws(AccountStoreError) -> Void
+  ) throws(AccountStoreError)
   /// Adds a ban; false when it was there already.
   func addBan(_ ban: Ban) throws(AccountStoreError) -> Bool
   /// Lifts a ban; false when there was none.
@@ -133,6 +150,14 @@ struct NewAccount: Sendable {
     let count: Int
     let since: String
   }
+}
+
+/// An account of another store on its way in: as a sign-up inserts it (`NewAccount`, with
+/// no limit), with a lock's reason and its audit row.
+struct ImportedAccount: Sendable {
+  let account: NewAccount
+  let reason: String?
+  let audit: AuditEntry
 }
 
 /// What an insert did.

@@ -63,18 +63,7 @@ extension PostgresAccountTable {
   }
 
   func append(_ entry: AuditEntry) throws(AccountStoreError) {
-    try run { db, _ throws(PostgresError) in
-      _ = try db.query(
-        """
-        INSERT INTO audit_log (at, action, login, client_address, by_user, detail)
-        VALUES ($1::timestamptz, $2, NULLIF($3, ''), NULLIF($4, ''), NULLIF($5, ''),
-          NULLIF($6, ''))
-        """,
-        [
-          entry.at, entry.action.rawValue, entry.login ?? "", entry.clientAddress ?? "",
-          entry.by ?? "", entry.detail ?? "",
-        ])
-    }
+    try run { db, _ throws(PostgresError) in try Self.insertAudit(entry, db) }
   }
 
   func auditEntries(since: String?, login: String?, afterID: Int, limit: Int)

@@ -105,6 +105,15 @@ final class PostgresConnection {
   /// cutting the text short. Other types need a cast in the SQL (`$2::integer`).
   /// Returns the rows; a NULL is nil.
   func query(_ sql: String, _ parameters: [String] = []) throws(PostgresError) -> [[String?]] {
+    try withResult(sql, parameters) { result in rows(result) }
+  }
+
+  /// Runs one statement as `query` does and gives `body` its result, which lives only as
+  /// long as `body` runs: rows can be read from it in place (PostgresConnection+Rows).
+  func withResult<T>(
+    _ sql: String, _ parameters: [String],
+    _ body: (OpaquePointer) throws(PostgresError) -> T
+  ) throws(PostgresError) -> T {
     libpq.prepareThread()
     var bytes: [CChar] = []
     var offsets: [Int] = []
@@ -124,7 +133,7 @@ final class PostgresConnection {
     let result = try answer(sent: sent)
     defer { libpq.clear(result) }
     try check(result)
-    return rows(result!)
+    return try body(result!)
   }
 
   // MARK: Inside
@@ -133,11 +142,13 @@ final class PostgresConnection {
   /// connection is in no state for another; `reconnect()` makes a new one.
   private var abandoned = false
 
+  // Not private: a listing (PostgresConnection+Rows) sends its next FETCH before it reads
+  // the last one's rows.
   /// The last result of what was just sent (as PQexec gives it), waiting at most
   /// `answerTimeout`; nil if nothing could be sent. Past the time, the connection is
   /// given up and the call throws `connectionLost`: whether the statement took effect
   /// is not known (the caller finds out, see PostgresAccountTable.insert).
-  private func answer(sent: Bool) throws(PostgresError) -> OpaquePointer? {
+  func answer(sent: Bool) throws(PostgresError) -> OpaquePointer? {
     guard sent else { return nil }
     let deadline = answerTimeout.map { ContinuousClock.now + $0 }
     var last: OpaquePointer?
@@ -183,7 +194,7 @@ final class PostgresConnection {
   }
 
   /// Throws unless `result` is a success.
-  private func check(_ result: OpaquePointer?) throws(PostgresError) {
+  func check(_ result: OpaquePointer?) throws(PostgresError) {
     let status = result.map { libpq.resultStatus($0) } ?? PGRES_FATAL_ERROR
     if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK { return }
     let field = { [libpq] (code: UInt8) -> String? in

@@ -102,7 +102,7 @@ final class SQLiteAccountTable: AccountTable {
   }
 
   /// The account's one statement, and what it did.
-  private static func insertAccount(_ new: NewAccount, _ db: SQLiteConnection)
+  static func insertAccount(_ new: NewAccount, _ db: SQLiteConnection)
     throws(DatabaseError) -> InsertOutcome
   {
     let origin = new.origin

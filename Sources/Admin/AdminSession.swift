@@ -69,9 +69,16 @@ struct AdminSession {
       state = known
     }
     guard let since = try since() else { return 2 }
-    if !arguments.json { output.line(Self.accountsHeader) }
+    var listing = ListingBuffer(output)
+    defer { listing.flush() }
+    if !arguments.json { listing.line(Self.accountsHeader) }
     try service.forEachAccount(state: state, since: since) { record in
-      output.line(arguments.json ? Self.json(record).text : Self.row(record))
+      if arguments.json {
+        listing.line(Self.json(record).text)
+      } else {
+        Self.append(record, to: &listing.bytes)
+        listing.endLine()
+      }
     }
     return 0
   }
@@ -104,9 +111,16 @@ struct AdminSession {
 
   private func log() throws(AccountStoreError) -> Int32 {
     guard let since = try since() else { return 2 }
-    if !arguments.json { output.line(Self.eventsHeader) }
+    var listing = ListingBuffer(output)
+    defer { listing.flush() }
+    if !arguments.json { listing.line(Self.eventsHeader) }
     try service.forEachAuditEntry(since: since) { entry in
-      output.line(arguments.json ? Self.json(entry).text : Self.row(entry))
+      if arguments.json {
+        listing.line(Self.json(entry).text)
+      } else {
+        Self.append(entry, to: &listing.bytes)
+        listing.endLine()
+      }
     }
     return 0
   }
@@ -222,15 +236,33 @@ struct AdminSession {
   // MARK: Rows
 
   private static func row(_ record: AccountRecord) -> String {
-    accounts.line([
-      record.login, record.state.rawValue, record.createdAt, record.clientAddress, record.reason,
-    ])
+    var bytes: [UInt8] = []
+    append(record, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   private static func row(_ entry: AuditEntry) -> String {
-    events.line([
-      entry.at, entry.action.rawValue, entry.login, entry.clientAddress, entry.by, entry.detail,
-    ])
+    var bytes: [UInt8] = []
+    append(entry, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// A row of the accounts' table, written cell by cell where the listing gathers it.
+  private static func append(_ record: AccountRecord, to bytes: inout [UInt8]) {
+    accounts.append(record.login, column: 0, last: false, to: &bytes)
+    accounts.append(record.state.rawValue, column: 1, last: false, to: &bytes)
+    accounts.append(record.createdAt, column: 2, last: false, to: &bytes)
+    accounts.append(record.clientAddress, column: 3, last: false, to: &bytes)
+    accounts.append(record.reason, column: 4, last: true, to: &bytes)
+  }
+
+  private static func append(_ entry: AuditEntry, to bytes: inout [UInt8]) {
+    events.append(entry.at, column: 0, last: false, to: &bytes)
+    events.append(entry.action.rawValue, column: 1, last: false, to: &bytes)
+    events.append(entry.login, column: 2, last: false, to: &bytes)
+    events.append(entry.clientAddress, column: 3, last: false, to: &bytes)
+    events.append(entry.by, column: 4, last: false, to: &bytes)
+    events.append(entry.detail, column: 5, last: true, to: &bytes)
   }
 
   private static func json(_ record: AccountRecord) -> JSONLine {

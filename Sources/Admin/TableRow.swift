@@ -7,24 +7,30 @@ struct TableRow {
   let widths: [Int]
 
   func line(_ cells: [String?]) -> String {
-    var line = ""
+    var bytes: [UInt8] = []
     for (index, cell) in cells.enumerated() {
-      let (text, columns) = Self.shown(cell ?? "-")
-      if index == cells.count - 1 {
-        line += text
-      } else {
-        let width = index < widths.count ? widths[index] : 0
-        line += text + String(repeating: " ", count: max(1, width - columns + 1))
-      }
+      append(cell, column: index, last: index == cells.count - 1, to: &bytes)
     }
-    return line
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// The cell as shown and its length: printable ASCII as it is, counted by its bytes
-  /// (nearly every cell, and a million rows are listed in seconds), anything else escaped.
-  private static func shown(_ cell: String) -> (text: String, columns: Int) {
-    if cell.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) { return (cell, cell.utf8.count) }
-    let escaped = cell.escapedForTerminal
-    return (escaped, escaped.count)
+  /// Appends the cell of `column` to a line being written, padded to the column's width
+  /// unless it is the `last`: a listing writes its rows this way, with no text made of each.
+  func append(_ cell: String?, column: Int, last: Bool, to bytes: inout [UInt8]) {
+    var text = cell ?? "-"
+    // Printable ASCII, nearly every cell, is copied as it is from its contiguous bytes.
+    var columns = text.withUTF8 { utf8 in
+      utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7f } ? utf8.count : -1
+    }
+    if columns >= 0 {
+      text.withUTF8 { bytes.append(contentsOf: $0) }
+    } else {
+      let escaped = text.escapedForTerminal
+      bytes.append(contentsOf: escaped.utf8)
+      columns = escaped.count
+    }
+    guard !last else { return }
+    let width = column < widths.count ? widths[column] : 0
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(1, width - columns + 1)))
   }
 }
