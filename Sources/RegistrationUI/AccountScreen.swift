@@ -83,11 +83,16 @@ public final class AccountScreen {
         pastedKeyField
         addPastedKeyButton.aligned(.center)
       }
-      HStack {
-        if let changePasswordButton { changePasswordButton }
-        doneButton
+      // Done alone is centred as itself: a stack of one would give it the whole row.
+      if let changePasswordButton {
+        HStack {
+          changePasswordButton
+          doneButton
+        }
+        .aligned(.center)
+      } else {
+        doneButton.aligned(.center)
       }
-      .aligned(.center)
       message
     }
     // Enter in the field adds the line, when there is one.

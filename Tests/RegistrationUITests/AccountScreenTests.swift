@@ -195,8 +195,15 @@ struct AccountScreenTests {
       #expect(form.app.account.changePasswordButton == nil)
       #expect(form.app.changePassword == nil)
       #expect(!form.text.contains(strings.changePasswordButton), "\(form.text)")
-      #expect(form.text.contains("[ \(strings.accountDoneButton) ]"), "\(form.text)")
       #expect(form.text.contains("[ \(strings.addPastedKeyButton) ]"), "\(form.text)")
+      // Done, alone on its row, centred as Add key is (not at the row's left).
+      func middle(_ button: String) throws -> Int {
+        let row = try #require(form.screen.lines.first { $0.contains(button) }, "\(form.text)")
+        return 2 * row.prefix { $0 == " " }.count + button.count
+      }
+      let done = try middle("[ \(strings.accountDoneButton) ]")
+      let addKey = try middle("[ \(strings.addPastedKeyButton) ]")
+      #expect(abs(done - addKey) <= 1, "\(form.text)")
       #expect(form.app.application.focused === form.app.account.keyList)
       // Add key (enabled by a pasted line) and Done are neighbours now, both ways round.
       form.model.pastedKey = "ssh-ed25519 BBBB phone"
