@@ -7,7 +7,8 @@ import Widgets
 /// under it the selected key's comment, escaped, and whether it is this connection's; `r`
 /// removes the selected one), a
 /// button adding the key of this connection, a field taking a pasted `authorized_keys` line,
-/// Change password and Done, and a message line. Public toolkit API only.
+/// Change password (unless the site's accounts have no password) and Done, and a message
+/// line. Public toolkit API only.
 public final class AccountScreen {
   /// How many keys show at once (the list scrolls past them).
   static let visibleKeys = 4
@@ -17,16 +18,17 @@ public final class AccountScreen {
   public let addConnectingKeyButton: Button
   public let pastedKeyField: TextField
   public let addPastedKeyButton: Button
-  public let changePasswordButton: Button
+  /// Nil where the accounts have no password (`password = off`): nothing to change.
+  public let changePasswordButton: Button?
   public let doneButton: Button
 
   /// `sessionNotice` is a word about the session as a whole (closing for want of input),
   /// shown on the message line before anything else; `changePassword` and `done` are what
-  /// the two buttons ask of the session.
+  /// the two buttons ask of the session (no `changePassword`: no such button).
   public init(
     viewModel model: AccountViewModel, strings: Strings = .english,
     sessionNotice: @escaping () -> String? = { nil },
-    changePassword: @escaping () -> Void, done: @escaping () -> Void
+    changePassword: (() -> Void)?, done: @escaping () -> Void
   ) {
     let selection = KeySelection()
     // Type and fingerprint as `ssh-keygen -l` prints them, whole (80 columns hold both,
@@ -64,7 +66,7 @@ public final class AccountScreen {
     addPastedKeyButton = Button(
       strings.addPastedKeyButton, isEnabled: { !model.pastedKey.isEmpty && !model.isWorking },
       action: { model.addPastedKey() })
-    changePasswordButton = Button(strings.changePasswordButton, action: changePassword)
+    changePasswordButton = changePassword.map { Button(strings.changePasswordButton, action: $0) }
     doneButton = Button(strings.accountDoneButton, action: done)
     let message = Label(
       { sessionNotice() ?? model.message ?? "" }, alignment: .center,
@@ -81,11 +83,16 @@ public final class AccountScreen {
         pastedKeyField
         addPastedKeyButton.aligned(.center)
       }
-      HStack {
-        changePasswordButton
-        doneButton
+      // Done alone is centred as itself: a stack of one would give it the whole row.
+      if let changePasswordButton {
+        HStack {
+          changePasswordButton
+          doneButton
+        }
+        .aligned(.center)
+      } else {
+        doneButton.aligned(.center)
       }
-      .aligned(.center)
       message
     }
     // Enter in the field adds the line, when there is one.

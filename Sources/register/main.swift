@@ -403,7 +403,9 @@ func accountSession(_ account: SignedInAccount) -> SessionOutcome {
   let app = AccountApp(
     application: application, signedIn: account,
     model: accountModel(scheduler, login: account.login),
-    passwordModel: changePasswordModel(scheduler, passwordPolicy), strings: strings,
+    // No password here (`password = off`): nothing to change, so no Change password.
+    passwordModel: configuration.withoutPassword
+      ? nil : changePasswordModel(scheduler, passwordPolicy), strings: strings,
     idleTimeout: idleTimeout)
   return app.run()
 }

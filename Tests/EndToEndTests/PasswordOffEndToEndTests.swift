@@ -4,7 +4,7 @@ import Testing
 /// The release binary in tmux at 80x24 with a site file of `keys = required` and
 /// `password = off`: Sign up asks the login and a pasted key only, the account is stored
 /// with `!` (the hook is given it), and a sign-in by password is told the account signs in
-/// with its key.
+/// with its key; signed in by that key at join@, the account screen offers no Change password.
 @Suite("Sign-up without a password end to end", .serialized, .cleansUp)
 struct PasswordOffEndToEndTests: SiteFileSuite {
   static let line =
@@ -66,5 +66,20 @@ struct PasswordOffEndToEndTests: SiteFileSuite {
       ["-c", "\(Tmux.binary) --config \(site) --change-password --plain 2>&1 </dev/null"])
     #expect(change.status == 2, "\(change.output)")
     #expect(change.output.contains("there is no password to change or reset"), "\(change.output)")
+
+    // At join@ with that key (sshd's ExposeAuthInfo file): the account at once, Done alone.
+    let auth = file("user-auth")
+    try "publickey \(Self.line.split(separator: " ").prefix(2).joined(separator: " "))\n"
+      .write(toFile: auth, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: auth)
+    try tmux.shell(
+      "clear; SSH_CONNECTION='192.0.2.7 50000 192.0.2.1 22' SSH_USER_AUTH=\(auth) "
+        + "\(Tmux.binary) --config \(site); echo status=$?")
+    try tmux.wait(forText: "Your account: alice")
+    try tmux.wait(forText: "[ Done ]")
+    let account = try tmux.screen().joined(separator: "\n")
+    #expect(!account.contains("Change password"), "\(account)")
+    try tmux.keys("BTab", "Enter")
+    try tmux.wait(forText: "status=0")
   }
 }

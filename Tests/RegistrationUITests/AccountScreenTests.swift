@@ -23,7 +23,7 @@ final class AccountHarness {
 
   init(
     size: Size = Size(width: 80, height: 24), strings: Strings = .english,
-    required: Bool = false, keys: [AccountKey] = []
+    required: Bool = false, keys: [AccountKey] = [], withoutPassword: Bool = false
   ) throws {
     screen = MemoryScreen(
       size: size, capabilities: ScreenCapabilities(colors: true, unicode: true))
@@ -40,7 +40,7 @@ final class AccountHarness {
     app = AccountApp(
       application: Application(screen: screen),
       signedIn: SignedInAccount(login: "Alice", signedInAt: "2026-12-02T00:00:00Z"),
-      model: model, passwordModel: passwordModel, strings: strings)
+      model: model, passwordModel: withoutPassword ? nil : passwordModel, strings: strings)
     settle()
   }
 
@@ -166,14 +166,14 @@ struct AccountScreenTests {
   @Test("Change password opens with the login filled in; Esc comes back; a change ends it")
   func changePassword() throws {
     let form = try AccountHarness()
-    form.activate(form.app.account.changePasswordButton)
+    form.activate(try #require(form.app.account.changePasswordButton))
     #expect(form.app.router.current == .changePassword)
     #expect(form.passwordModel.login == "Alice")
-    #expect(form.app.application.focused === form.app.changePassword.fields[.currentPassword])
+    #expect(form.app.application.focused === form.app.changePassword?.fields[.currentPassword])
     form.press(Key(.escape))
     #expect(form.app.router.current == .account)
     #expect(form.app.outcome == nil)
-    form.activate(form.app.account.changePasswordButton)
+    form.activate(try #require(form.app.account.changePasswordButton))
     form.type("Old4Secret")
     form.press(Key(.tab))
     form.type("Zq7vLm2pR")
@@ -186,5 +186,35 @@ struct AccountScreenTests {
       return
     }
     #expect(try form.store.signIn(login: "alice", password: "Zq7vLm2pR") != nil)
+  }
+
+  @Test("with no passwords (`password = off`) no Change password: Done alone, in the chain")
+  func withoutPassword() throws {
+    for strings in [Strings.english, .russian] {
+      let form = try AccountHarness(strings: strings, withoutPassword: true)
+      #expect(form.app.account.changePasswordButton == nil)
+      #expect(form.app.changePassword == nil)
+      #expect(!form.text.contains(strings.changePasswordButton), "\(form.text)")
+      #expect(form.text.contains("[ \(strings.addPastedKeyButton) ]"), "\(form.text)")
+      // Done, alone on its row, centred as Add key is (not at the row's left).
+      func middle(_ button: String) throws -> Int {
+        let row = try #require(form.screen.lines.first { $0.contains(button) }, "\(form.text)")
+        return 2 * row.prefix { $0 == " " }.count + button.count
+      }
+      let done = try middle("[ \(strings.accountDoneButton) ]")
+      let addKey = try middle("[ \(strings.addPastedKeyButton) ]")
+      #expect(abs(done - addKey) <= 1, "\(form.text)")
+      #expect(form.app.application.focused === form.app.account.keyList)
+      // Add key (enabled by a pasted line) and Done are neighbours now, both ways round.
+      form.model.pastedKey = "ssh-ed25519 BBBB phone"
+      form.settle()
+      form.app.application.focus(form.app.account.doneButton)
+      form.app.application.focusPrevious()
+      #expect(form.app.application.focused === form.app.account.addPastedKeyButton)
+      form.press(Key(.tab))
+      #expect(form.app.application.focused === form.app.account.doneButton)
+      form.press(Key(.tab))
+      #expect(form.app.application.focused === form.app.account.keyList, "it wraps around")
+    }
   }
 }
