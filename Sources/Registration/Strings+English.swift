@@ -260,7 +260,7 @@ extension Strings {
       "Accounts here have no password (they sign in with their SSH keys): there is no password to change or reset.",
     passwordTooLong: { "the password is longer than \($0) bytes" },
     signUpRateReached: { _ in "too many new accounts this hour; try again later" },
-    signUpNotAvailable: "Sign-up is unavailable now.",
+    signUpNotAvailable: "Sign-up is not available now.",
     withContact: { message, contact in "\(message) (to write to this site: \(contact))" },
 
     // Reset password (--reset)

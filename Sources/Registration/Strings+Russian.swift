@@ -287,7 +287,7 @@ extension Strings {
       "У аккаунтов здесь нет паролей (вход — по SSH-ключам): менять или сбрасывать нечего.",
     passwordTooLong: { "пароль длиннее \($0) байт" },
     signUpRateReached: { _ in "за этот час создано слишком много аккаунтов; попробуйте позже" },
-    signUpNotAvailable: "Регистрация пока недоступна.",
+    signUpNotAvailable: "Регистрация недоступна.",
     withContact: { message, contact in "\(message) (написать этому сайту: \(contact))" },
 
     // Сброс пароля (--reset)

@@ -230,7 +230,7 @@ final class SiteFileEndToEndTests {
     #expect(stranger.status == 3)
     #expect(
       stranger.output
-        == "register: Sign-up is unavailable now. (to write to this site: admins@example.org)\n")
+        == "register: Sign-up is not available now. (to write to this site: admins@example.org)\n")
     let admin = try run("--config \(path)")
     #expect(admin.status == 3)
     #expect(admin.output.contains(missing), "\(admin.output)")

@@ -51,7 +51,7 @@ struct WatchedAccountStoreTests {
     let lines = Mutex<[String]>([])
   }
   let logged = Log()
-  static let hidden = "Sign-up is unavailable now."
+  static let hidden = "Sign-up is not available now."
 
   func watched(hiding: String?) -> WatchedAccountStore {
     let logged = logged
@@ -109,7 +109,7 @@ struct WatchedAccountStoreTests {
   func words() {
     #expect(Strings.english.signUpNotAvailable == Self.hidden)
     #expect(
-      Strings.russian.signUpNotAvailable == "Регистрация пока недоступна.")
+      Strings.russian.signUpNotAvailable == "Регистрация недоступна.")
     #expect(
       Strings.english.withContactIfAny(Self.hidden, "admin@example.org")
         == Self.hidden + " (to write to this site: admin@example.org)")
