@@ -17,7 +17,8 @@ struct StoreUnavailableScreenTests {
   func submitted(strings: Strings) -> SignUpHarness {
     let store = InMemoryAccountStore()
     let form = SignUpHarness(
-      store: store, strings: strings, key: SignUpKey(need: .optional, connecting: nil, strings: strings))
+      store: store, strings: strings,
+      key: SignUpKey(need: .optional, connecting: nil, strings: strings))
     form.fillValidForm()
     store.fail(with: .unavailable(strings.withContact(strings.signUpNotAvailable, Self.contact)))
     form.press(Key(.enter))
