@@ -27,22 +27,26 @@ struct SyncedKeysLookupTests {
   @Test("every login of thousands found with its keys in order; logins between, none")
   func bisection() throws {
     defer { cleanUp() }
-    // Shuffled, of every length, two keys for some: the copy puts them in order.
-    var keys: [UnixKey] = []
+    // Logins shuffled, of every length, two keys for some (a login's keys in the order
+    // the pass gives them): the copy puts the logins in order and keeps each one's keys.
+    var logins: [[UnixKey]] = []
     for index in 0..<3000 {
-      keys.append(
-        UnixKey(login: "u\(index)", type: "ssh-ed25519", base64: "A\(index)", comment: ""))
+      var keys = [
+        UnixKey(login: "u\(index)", type: "ssh-ed25519", base64: "A\(index)", comment: "")
+      ]
       if index % 7 == 0 {
         keys.append(UnixKey(login: "u\(index)", type: "ssh-rsa", base64: "B\(index)", comment: "c"))
       }
+      logins.append(keys)
     }
     var generator = SystemRandomNumberGenerator()
-    try write(SyncedKeys.text(of: keys.shuffled(using: &generator)))
-    for index in [0, 1, 9, 10, 99, 100, 999, 1000, 1234, 2999] {
+    try write(SyncedKeys.text(of: logins.shuffled(using: &generator).flatMap { $0 }))
+    for index in [0, 1, 7, 9, 10, 99, 100, 999, 1000, 1234, 2999] {
       let found = try SyncedKeys.keys(of: "u\(index)", folder: folder)
-      let first = keys.first { $0.login == "u\(index)" }!
-      #expect(found.first == "\(first.type) \(first.base64)", "u\(index)")
-      #expect(found.count == (index % 7 == 0 ? 2 : 1), "u\(index)")
+      let given = logins[index].map {
+        $0.comment.isEmpty ? "\($0.type) \($0.base64)" : "\($0.type) \($0.base64) \($0.comment)"
+      }
+      #expect(found == given, "u\(index)")
     }
     for login in ["u", "u3000", "u00", "a", "zz", "u1 ", "U1", "u12\t", "u1\n", "", "u\u{0}1"] {
       #expect(try SyncedKeys.keys(of: login, folder: folder) == [], "\(login.debugDescription)")
