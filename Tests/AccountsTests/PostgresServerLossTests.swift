@@ -15,8 +15,10 @@ struct PostgresServerLossTests {
   func serverStopped() throws {
     let server = try PostgresServer()
     defer { server.remove() }
+    // A failover wait of a few seconds, not the default 30: each call made while the
+    // server is stopped waits it out, three of them took 90 s, near the time limit.
     let store = try PostgresAccountStore(
-      uri: try #require(PostgresURI(server.makeDatabase())), identity: policy)
+      uri: try #require(PostgresURI(server.makeDatabase())), identity: policy, failoverWait: 3)
     _ = try store.createAccount(login: "alice", password: "Secret123")
 
     try server.stop()
