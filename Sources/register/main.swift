@@ -60,16 +60,20 @@ if CommandLine.arguments.dropFirst().first == "keys" {
   exit(outcome.status)
 }
 
-// `register admin ...` is the Admin module's; a client never reaches it (SSHSession).
-// It reads the same site file: its db, on-create, on-delete and name-hold, before the flags.
-if CommandLine.arguments.dropFirst().first == "admin" {
-  let site: SiteFile
+/// The site file (absent is empty), or exit 2 with its line and reason.
+func readSiteFileOrExit() -> SiteFile {
   do throws(SiteFileError) {
-    site = try SiteFile.read(path: SiteFile.defaultPath, keys: SiteSettings.keys, mustExist: false)
+    return try SiteFile.read(path: SiteFile.defaultPath, keys: SiteSettings.keys, mustExist: false)
   } catch {
     complain(error.message(file: SiteFile.defaultPath))
     exit(2)
   }
+}
+
+// `register admin ...` is the Admin module's; a client never reaches it (SSHSession).
+// It reads the same site file: its db, on-create, on-delete and name-hold, before the flags.
+if CommandLine.arguments.dropFirst().first == "admin" {
+  let site = readSiteFileOrExit()
   exit(
     AdminCommand.run(
       arguments: SiteSettings.adminArguments(of: site, environment: environment)
@@ -80,13 +84,7 @@ if CommandLine.arguments.dropFirst().first == "admin" {
 
 // `register sync [--follow]`: this host's extrausers files from the store (SyncCommand).
 if CommandLine.arguments.dropFirst().first == "sync" {
-  let site: SiteFile
-  do throws(SiteFileError) {
-    site = try SiteFile.read(path: SiteFile.defaultPath, keys: SiteSettings.keys, mustExist: false)
-  } catch {
-    complain(error.message(file: SiteFile.defaultPath))
-    exit(2)
-  }
+  let site = readSiteFileOrExit()
   exit(
     SyncCommand.run(
       arguments: Array(CommandLine.arguments.dropFirst(2)), site: site, environment: environment))
