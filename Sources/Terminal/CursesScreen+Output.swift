@@ -1,94 +1,18 @@
 import CNcurses
 
-/// Drawing through ncurses, cell by cell, at the columns `TextWidth` computes.
+/// Drawing through ncurses (``CursesOutput``), and placing the cursor.
 extension CursesScreen {
   /// The terminal's size, at most ``maximumSize``.
-  public var size: Size {
-    Size(width: Int(cn_getmaxx(window)), height: Int(cn_getmaxy(window)))
-  }
+  public var size: Size { output.size }
 
   /// Draws `text` into ncurses' buffer, one grapheme per cell (see ``TextWidth``).
   public func draw(_ text: String, at origin: Point, style: Style) {
-    let size = self.size
-    guard (0..<size.height).contains(origin.y), origin.x < size.width else { return }
-    let (attributes, pair) = attributes(for: style)
-    if drawASCII(text, at: origin, width: size.width, attributes: attributes, pair: pair) { return }
-    // A run of one character (a password's mask, a rule) makes its cell once.
-    var repeated: (scalar: Unicode.Scalar, cell: cchar_t)?
-    TextWidth.layOut(text, from: origin.x, rowWidth: size.width) { x, character in
-      let character = character ?? " "
-      let scalars = character.unicodeScalars
-      let single = scalars.count == 1 ? scalars.first : nil
-      var cell: cchar_t
-      if let single, let repeated, repeated.scalar == single {
-        cell = repeated.cell
-      } else {
-        cell = self.cell(character, attributes: attributes, pair: pair)
-        if let single { repeated = (single, cell) }
-      }
-      // Writing the bottom-right cell reports an error (the cursor cannot advance) but draws.
-      mvwadd_wch(window, Int32(origin.y), Int32(x), &cell)
-    }
-  }
-
-  /// Printable ASCII is one byte per cell: ncurses takes the whole run in one call.
-  private func drawASCII(
-    _ text: String, at origin: Point, width: Int, attributes: attr_t, pair: Int16
-  )
-    -> Bool
-  {
-    var text = text
-    return text.withUTF8 { bytes in
-      guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
-      let skip = max(0, -origin.x)
-      let count = min(bytes.count - skip, width - max(0, origin.x))
-      guard count > 0 else { return true }
-      wattr_set(window, attributes, pair, nil)
-      bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
-        _ = mvwaddnstr(window, Int32(origin.y), Int32(max(0, origin.x)), chars + skip, Int32(count))
-      }
-      wattr_set(window, cn_a_normal(), 0, nil)
-      return true
-    }
+    output.draw(text, at: origin, style: style)
   }
 
   /// Fills `rect` row by row, one ncurses call a row.
   public func fill(_ rect: Rect, with character: Character, style: Style) {
-    let area = rect.intersection(Rect(origin: .zero, size: size))
-    guard !area.isEmpty else { return }
-    let (attributes, pair) = attributes(for: style)
-    var cell = cell(character, attributes: attributes, pair: pair)
-    for y in area.minY..<area.maxY {
-      mvwhline_set(window, Int32(y), Int32(area.minX), &cell, Int32(area.width))
-    }
-  }
-
-  /// A cell holding `character` as ncurses can keep it (see `TextWidth.cellScalars`).
-  private func cell(_ character: Character, attributes: attr_t, pair: Int16) -> cchar_t {
-    var cell = cchar_t()
-    let scalars = character.unicodeScalars
-    if scalars.count == 1, let scalar = scalars.first, TextWidth.columns(of: scalar) > 0 {
-      var wide: (wchar_t, wchar_t) = (wchar_t(bitPattern: scalar.value), 0)
-      withUnsafePointer(to: &wide) {
-        $0.withMemoryRebound(to: wchar_t.self, capacity: 2) {
-          _ = setcchar(&cell, $0, attributes, pair, nil)
-        }
-      }
-    } else {
-      let wide = TextWidth.cellScalars(of: character).map { wchar_t(bitPattern: $0.value) } + [0]
-      setcchar(&cell, wide, attributes, pair, nil)
-    }
-    return cell
-  }
-
-  private func attributes(for style: Style) -> (attr_t, Int16) {
-    var result = cn_a_normal()
-    if style.attributes.contains(.bold) { result |= cn_a_bold() }
-    if style.attributes.contains(.dim) { result |= cn_a_dim() }
-    if style.attributes.contains(.underline) { result |= cn_a_underline() }
-    if style.attributes.contains(.reverse) { result |= cn_a_reverse() }
-    let pair = capabilities.colors ? Int16((style.foreground?.rawValue ?? -1) + 1) : 0
-    return (result, pair)
+    output.fill(rect, with: character, style: style)
   }
 
   /// Sends the cells that changed since the last flush, and places the cursor.
@@ -99,9 +23,8 @@ extension CursesScreen {
     }
     if (visible == nil) != (shownCursor == nil) { curs_set(visible == nil ? 0 : 1) }
     shownCursor = visible
-    if let visible { wmove(window, Int32(visible.y), Int32(visible.x)) }
-    wnoutrefresh(window)
-    doupdate()
+    if let visible { wmove(output.window, Int32(visible.y), Int32(visible.x)) }
+    output.send()
   }
 
   /// Makes the next flush repaint the whole terminal.

@@ -19,9 +19,7 @@ public final class CursesScreen: Screen {
   public var cursor: Point?
 
   let tty: Int32
-  private let output: UnsafeMutablePointer<FILE>
-  private let screen: OpaquePointer
-  let window: UnsafeMutablePointer<WINDOW>
+  let output: CursesOutput
   let input: TerminalInput
   private let savedModes: termios
   var shownCursor: Point?
@@ -66,27 +64,13 @@ public final class CursesScreen: Screen {
       throw error
     }
 
-    let outputFD = dup(tty)
-    let file = outputFD >= 0 ? fdopen(outputFD, "r+") : nil
     let terminal = tty
-    let screen = file.flatMap { file in Self.clampingSize(of: terminal) { newterm(nil, file, file) }
-    }
-    guard let file, let screen else {
-      if let file { fclose(file) } else if outputFD >= 0 { Glibc.close(outputFD) }
+    guard let output = Self.clampingSize(of: terminal, { CursesOutput(descriptor: terminal) }) else {
       input.close()
       Glibc.close(tty)
       throw .unknownTerminal(name)
     }
-    output = file
-    self.screen = screen
-    window = cn_stdscr()
-    raw()
-    noecho()
-    nonl()
-    intrflush(window, false)
-    keypad(window, false)
-    // Input is ours to read; ncurses must not postpone output when it sees some pending.
-    typeahead(-1)
+    self.output = output
 
     let useColors = colors && has_colors()
     if useColors {
@@ -97,6 +81,7 @@ public final class CursesScreen: Screen {
       }
     }
     let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+    output.colors = useColors
     capabilities = ScreenCapabilities(colors: useColors, unicode: codeset == "UTF-8")
 
     write(Self.enableModes)
@@ -117,13 +102,12 @@ public final class CursesScreen: Screen {
     // the cursor put home, as the alternate screen would have left no form behind.
     let hasAlternateScreen = Self.capability("smcup") != nil
     if !hasAlternateScreen {
-      werase(window)
-      wrefresh(window)
+      werase(output.window)
+      wrefresh(output.window)
     }
     endwin()
     if !hasAlternateScreen, let home = Self.capability("home") { write(home) }
-    delscreen(screen)
-    fclose(output)
+    output.close()
     var modes = savedModes
     tcsetattr(tty, TCSADRAIN, &modes)
     input.close()

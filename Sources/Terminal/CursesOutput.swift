@@ -1,0 +1,144 @@
+import CNcurses
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// ncurses opened on one output descriptor: the cells it keeps, drawn into by ``CursesScreen``
+/// and sent to the terminal by `doupdate`, in one `write` a frame.
+///
+/// Input, signals and the terminal's modes are the screen's; this holds only what ncurses
+/// needs to draw.
+final class CursesOutput {
+  let screen: OpaquePointer
+  let window: UnsafeMutablePointer<WINDOW>
+  private let file: UnsafeMutablePointer<FILE>
+  /// Whether styles' colours are drawn: set once colour pairs are made.
+  var colors = false
+
+  /// Opens ncurses on a copy of `descriptor`, for the terminal type `TERM` names (or
+  /// `terminalType`); nil when that type is unknown.
+  init?(descriptor: Int32, terminalType: String? = nil) {
+    let copy = dup(descriptor)
+    guard copy >= 0 else { return nil }
+    guard let file = fdopen(copy, "r+") else {
+      Glibc.close(copy)
+      return nil
+    }
+    guard let screen = newterm(terminalType, file, file) else {
+      fclose(file)
+      return nil
+    }
+    self.file = file
+    self.screen = screen
+    window = cn_stdscr()
+    raw()
+    noecho()
+    nonl()
+    intrflush(window, false)
+    keypad(window, false)
+    // Input is ours to read; ncurses must not postpone output when it sees some pending.
+    typeahead(-1)
+  }
+
+  /// Sends the cells that changed since the last call, and the cursor's place.
+  func send() {
+    wnoutrefresh(window)
+    doupdate()
+  }
+
+  /// Gives ncurses back its memory and closes its copy of the descriptor.
+  func close() {
+    delscreen(screen)
+    fclose(file)
+  }
+
+  /// The size ncurses draws, at most the terminal's (see ``CursesScreen/maximumSize``).
+  var size: Size {
+    Size(width: Int(cn_getmaxx(window)), height: Int(cn_getmaxy(window)))
+  }
+
+  /// Draws `text` into ncurses' buffer, one grapheme per cell (see ``TextWidth``).
+  func draw(_ text: String, at origin: Point, style: Style) {
+    let size = self.size
+    guard (0..<size.height).contains(origin.y), origin.x < size.width else { return }
+    let (attributes, pair) = attributes(for: style)
+    if drawASCII(text, at: origin, width: size.width, attributes: attributes, pair: pair) { return }
+    // A run of one character (a password's mask, a rule) makes its cell once.
+    var repeated: (scalar: Unicode.Scalar, cell: cchar_t)?
+    TextWidth.layOut(text, from: origin.x, rowWidth: size.width) { x, character in
+      let character = character ?? " "
+      let scalars = character.unicodeScalars
+      let single = scalars.count == 1 ? scalars.first : nil
+      var cell: cchar_t
+      if let single, let repeated, repeated.scalar == single {
+        cell = repeated.cell
+      } else {
+        cell = self.cell(character, attributes: attributes, pair: pair)
+        if let single { repeated = (single, cell) }
+      }
+      // Writing the bottom-right cell reports an error (the cursor cannot advance) but draws.
+      mvwadd_wch(window, Int32(origin.y), Int32(x), &cell)
+    }
+  }
+
+  /// Printable ASCII is one byte per cell: ncurses takes the whole run in one call.
+  private func drawASCII(
+    _ text: String, at origin: Point, width: Int, attributes: attr_t, pair: Int16
+  )
+    -> Bool
+  {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+      let skip = max(0, -origin.x)
+      let count = min(bytes.count - skip, width - max(0, origin.x))
+      guard count > 0 else { return true }
+      wattr_set(window, attributes, pair, nil)
+      bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
+        _ = mvwaddnstr(window, Int32(origin.y), Int32(max(0, origin.x)), chars + skip, Int32(count))
+      }
+      wattr_set(window, cn_a_normal(), 0, nil)
+      return true
+    }
+  }
+
+  /// Fills `rect` row by row, one ncurses call a row.
+  func fill(_ rect: Rect, with character: Character, style: Style) {
+    let area = rect.intersection(Rect(origin: .zero, size: size))
+    guard !area.isEmpty else { return }
+    let (attributes, pair) = attributes(for: style)
+    var cell = cell(character, attributes: attributes, pair: pair)
+    for y in area.minY..<area.maxY {
+      mvwhline_set(window, Int32(y), Int32(area.minX), &cell, Int32(area.width))
+    }
+  }
+
+  /// A cell holding `character` as ncurses can keep it (see `TextWidth.cellScalars`).
+  private func cell(_ character: Character, attributes: attr_t, pair: Int16) -> cchar_t {
+    var cell = cchar_t()
+    let scalars = character.unicodeScalars
+    if scalars.count == 1, let scalar = scalars.first, TextWidth.columns(of: scalar) > 0 {
+      var wide: (wchar_t, wchar_t) = (wchar_t(bitPattern: scalar.value), 0)
+      withUnsafePointer(to: &wide) {
+        $0.withMemoryRebound(to: wchar_t.self, capacity: 2) {
+          _ = setcchar(&cell, $0, attributes, pair, nil)
+        }
+      }
+    } else {
+      let wide = TextWidth.cellScalars(of: character).map { wchar_t(bitPattern: $0.value) } + [0]
+      setcchar(&cell, wide, attributes, pair, nil)
+    }
+    return cell
+  }
+
+  private func attributes(for style: Style) -> (attr_t, Int16) {
+    var result = cn_a_normal()
+    if style.attributes.contains(.bold) { result |= cn_a_bold() }
+    if style.attributes.contains(.dim) { result |= cn_a_dim() }
+    if style.attributes.contains(.underline) { result |= cn_a_underline() }
+    if style.attributes.contains(.reverse) { result |= cn_a_reverse() }
+    let pair = colors ? Int16((style.foreground?.rawValue ?? -1) + 1) : 0
+    return (result, pair)
+  }
+}
