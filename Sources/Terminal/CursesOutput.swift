@@ -39,6 +39,26 @@ final class CursesOutput {
     keypad(window, false)
     // Input is ours to read; ncurses must not postpone output when it sees some pending.
     typeahead(-1)
+    leaveInitialState(copy: copy, descriptor: descriptor)
+  }
+
+  /// Until a program has called `endwin` and refreshed once, ncurses flushes its output
+  /// after every cursor movement: a frame goes out in one `write` per jump (syscalls,
+  /// wake-ups of the reader, SSH packets). The round trip is made with the output pointed
+  /// at /dev/null, so nothing of it (main screen, cooked modes, colour resets) reaches the
+  /// terminal. ncurses' own start-up bytes (alternate screen, scroll region) go out first:
+  /// a delay of 0 ms flushes its buffer and writes nothing.
+  private func leaveInitialState(copy: Int32, descriptor: Int32) {
+    let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    guard null >= 0 else { return }
+    defer { Glibc.close(null) }
+    delay_output(0)
+    guard dup2(null, copy) == copy else { return }
+    endwin()
+    doupdate()
+    _ = dup2(descriptor, copy)
+    // The first real frame must still clear the terminal, as it would have.
+    clearok(cn_curscr(), true)
   }
 
   /// Sends the cells that changed since the last call, and the cursor's place.
