@@ -15,6 +15,8 @@ final class CursesOutput {
   private let file: UnsafeMutablePointer<FILE>
   /// Whether styles' colours are drawn: set once colour pairs are made.
   var colors = false
+  /// Cells made grapheme by grapheme, the slow way: what tests count.
+  private(set) var graphemeCells = 0
 
   /// Opens ncurses on a copy of `descriptor`, for the terminal type `TERM` names (or
   /// `terminalType`); nil when that type is unknown.
@@ -84,6 +86,9 @@ final class CursesOutput {
     guard (0..<size.height).contains(origin.y), origin.x < size.width else { return }
     let (attributes, pair) = attributes(for: style)
     if drawASCII(text, at: origin, width: size.width, attributes: attributes, pair: pair) { return }
+    if drawMarkedASCII(text, at: origin, width: size.width, attributes: attributes, pair: pair) {
+      return
+    }
     // A run of one character (a password's mask, a rule) makes its cell once.
     var repeated: (scalar: Unicode.Scalar, cell: cchar_t)?
     TextWidth.layOut(text, from: origin.x, rowWidth: size.width) { x, character in
@@ -94,6 +99,7 @@ final class CursesOutput {
       if let single, let repeated, repeated.scalar == single {
         cell = repeated.cell
       } else {
+        graphemeCells += 1
         cell = self.cell(character, attributes: attributes, pair: pair)
         if let single { repeated = (single, cell) }
       }
@@ -120,6 +126,43 @@ final class CursesOutput {
       }
       wattr_set(window, cn_a_normal(), 0, nil)
       return true
+    }
+  }
+
+  /// Printable ASCII with marks on its letters (a met requirement's struck-through text, see
+  /// `TextWidth.markedASCIIColumns`): each letter's cell is made from the bytes, with its
+  /// marks (as many as `TextWidth.cellScalars` keeps), instead of grapheme by grapheme.
+  private func drawMarkedASCII(
+    _ text: String, at origin: Point, width: Int, attributes: attr_t, pair: Int16
+  ) -> Bool {
+    guard origin.x >= 0 else { return false }
+    var text = text
+    return text.withUTF8 { bytes in
+      guard TextWidth.markedASCIIColumns(bytes) != nil else { return false }
+      let most = TextWidth.cellScalarLimit
+      return withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: most + 1) { scalars in
+        var cell = cchar_t()
+        var index = 0
+        var x = origin.x
+        while index < bytes.count && x < width {
+          scalars[0] = wchar_t(bytes[index])
+          var count = 1
+          index += 1
+          while index + 1 < bytes.count, TextWidth.isDiacriticalMark(bytes[index], bytes[index + 1]) {
+            let value = UInt32(bytes[index] & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+            if count < most {
+              scalars[count] = wchar_t(bitPattern: value)
+              count += 1
+            }
+            index += 2
+          }
+          scalars[count] = 0
+          setcchar(&cell, scalars.baseAddress!, attributes, pair, nil)
+          mvwadd_wch(window, Int32(origin.y), Int32(x), &cell)
+          x += 1
+        }
+        return true
+      }
     }
   }
 

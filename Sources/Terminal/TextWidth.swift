@@ -35,6 +35,46 @@ public enum TextWidth {
     return total
   }
 
+  /// Columns a whole text takes; a text of ``markedASCIIColumns(_:)`` is counted from its
+  /// bytes, without taking it apart into graphemes.
+  public static func columns(of text: String) -> Int {
+    let counted = text.utf8.withContiguousStorageIfAvailable(markedASCIIColumns)
+    if let counted, let columns = counted { return columns }
+    var total = 0
+    for character in text { total += columns(of: character) }
+    return total
+  }
+
+  /// For printable ASCII whose letters may carry marks of the Combining Diacritical Marks
+  /// block (U+0300-U+036F, as a struck-through text does), the columns it takes: one a
+  /// letter, none a mark (each joins the grapheme of the letter before it). Nil for any
+  /// other text, and for one that starts with a mark (drawn on a space, one column).
+  static func markedASCIIColumns(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var columns = 0
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte >= 0x20 && byte < 0x7F {
+        columns += 1
+        index += 1
+      } else if columns > 0, index + 1 < bytes.count, isDiacriticalMark(bytes[index], bytes[index + 1]) {
+        index += 2
+      } else {
+        return nil
+      }
+    }
+    return columns
+  }
+
+  /// Whether two UTF-8 bytes are one code point of U+0300-U+036F.
+  static func isDiacriticalMark(_ lead: UInt8, _ trail: UInt8) -> Bool {
+    switch lead {
+    case 0xCC: trail >= 0x80 && trail <= 0xBF  // U+0300-U+033F
+    case 0xCD: trail >= 0x80 && trail <= 0xAF  // U+0340-U+036F
+    default: false
+    }
+  }
+
   /// Lays `text` out on a row `rowWidth` columns wide, from column `x` (which may be
   /// negative): calls `place` with the column and grapheme of each one that is fully
   /// visible, and with `nil` for each visible column of a wide grapheme cut by an edge,
@@ -56,13 +96,18 @@ public enum TextWidth {
     }
   }
 
+  /// How many code points a cell keeps of a grapheme: ncurses' `CCHARW_MAX`.
+  public static let cellScalarLimit = 5
+
   /// The code points a terminal cell can hold for a grapheme: its first code point
   /// followed by the combining marks after it (at most `limit` in all).
   ///
   /// ncurses keeps only zero-width code points after the first, and a terminal would
   /// join a lone zero-width joiner or variation selector with whatever comes next, so
   /// those are left out: `👍🏽` is painted as `👍`, and `❤️` as `❤`.
-  public static func cellScalars(of character: Character, limit: Int = 5) -> [Unicode.Scalar] {
+  public static func cellScalars(of character: Character, limit: Int = cellScalarLimit)
+    -> [Unicode.Scalar]
+  {
     var scalars: [Unicode.Scalar] = []
     for scalar in character.unicodeScalars {
       if scalars.isEmpty {

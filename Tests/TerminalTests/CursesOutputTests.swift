@@ -33,6 +33,22 @@ struct CursesOutputTests {
       }
     }
 
+    /// The code points and attributes of the cell at `x`, `y` in ncurses' buffer.
+    func cell(x: Int, y: Int) -> (scalars: [UInt32], attributes: attr_t) {
+      var cell = cchar_t()
+      _ = mvwin_wch(output.window, Int32(y), Int32(x), &cell)
+      var scalars = [wchar_t](repeating: 0, count: Int(CCHARW_MAX) + 1)
+      var attributes = attr_t()
+      var pair: Int16 = 0
+      _ = getcchar(&cell, &scalars, &attributes, &pair, nil)
+      return (scalars.prefix { $0 != 0 }.map { UInt32(bitPattern: $0) }, attributes)
+    }
+
+    /// The cells of row `y` from `x`, `count` of them.
+    func cells(x: Int, y: Int, count: Int) -> [[UInt32]] {
+      (x..<x + count).map { cell(x: $0, y: y).scalars }
+    }
+
     deinit {
       output.close()
       Glibc.close(reader)
@@ -52,5 +68,38 @@ struct CursesOutputTests {
     capture.output.draw("x", at: Point(x: 70, y: 20), style: .plain)
     capture.output.send()
     #expect(capture.writes().count == 1)
+  }
+
+  @Test("a struck-through text is made into cells from its bytes, the cells grapheme by grapheme")
+  func markedASCIICells() {
+    let capture = Capture()
+    let texts = [
+      "At least 8 characters".struckThrough,
+      "a" + String(repeating: "\u{301}", count: 6) + "b\u{300}\u{36F}",
+    ]
+    for (row, text) in texts.enumerated() {
+      let before = capture.output.graphemeCells
+      capture.output.draw(text, at: Point(x: 0, y: row * 2), style: Style(.bold))
+      #expect(capture.output.graphemeCells == before)
+      // A first grapheme outside ASCII takes the text grapheme by grapheme.
+      capture.output.draw("é" + text, at: Point(x: 0, y: row * 2 + 1), style: Style(.bold))
+      #expect(capture.output.graphemeCells > before)
+      let columns = TextWidth.columns(of: text)
+      let bytewise = capture.cells(x: 0, y: row * 2, count: columns)
+      #expect(bytewise == capture.cells(x: 1, y: row * 2 + 1, count: columns))
+      #expect(capture.cell(x: 0, y: row * 2).attributes == capture.cell(x: 1, y: row * 2 + 1).attributes)
+    }
+    #expect(capture.cells(x: 0, y: 0, count: 2) == [[0x41, 0x336], [0x74, 0x336]])
+    // A cell keeps five code points: the letter and four of its six marks.
+    #expect(capture.cell(x: 0, y: 2).scalars == [0x61] + Array(repeating: 0x301, count: 4))
+  }
+
+  @Test("a struck-through text is cut at the right edge, not wrapped")
+  func markedASCIIIsCut() {
+    let capture = Capture()
+    let width = capture.output.size.width
+    capture.output.draw("abcdef".struckThrough, at: Point(x: width - 3, y: 4), style: .plain)
+    #expect(capture.cells(x: width - 3, y: 4, count: 3) == [[0x61, 0x336], [0x62, 0x336], [0x63, 0x336]])
+    #expect(capture.cell(x: 0, y: 5).scalars == [0x20])
   }
 }

@@ -99,10 +99,20 @@ struct TextWidthStringTests {
       ("e\u{301}te\u{301}", 3),
       ("ab中👍🏽e\u{301}", 7),
       ("a\u{1B}b", 2),
+      // Counted from the bytes (printable ASCII, marks of U+0300-U+036F), or not:
+      ("At least 8".struckThrough, 10),
+      ("a\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}b", 2),
+      ("x\u{300}y\u{36F}", 2),
+      ("\u{301}abc", 4),  // a leading mark is drawn on a space
+      ("x\u{370}", 2),  // U+0370 is a letter, not a mark
+      ("a\r\nb", 2),
+      ("a\u{336}中", 3),
     ] as [(String, Int)])
   func stringWidthIsTheSumOfItsGraphemes(text: String, width: Int) {
     #expect(TextWidth.columns(of: text) == width)
     #expect(TextWidth.columns(of: text) == text.reduce(0) { $0 + TextWidth.columns(of: $1) })
+    // The generic measure takes every text grapheme by grapheme.
+    #expect(TextWidth.columns(of: Substring(text)) == width)
   }
 
   @Test func substringWidth() {
