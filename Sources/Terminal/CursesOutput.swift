@@ -148,7 +148,8 @@ final class CursesOutput {
           scalars[0] = wchar_t(bytes[index])
           var count = 1
           index += 1
-          while index + 1 < bytes.count, TextWidth.isDiacriticalMark(bytes[index], bytes[index + 1]) {
+          while index + 1 < bytes.count, TextWidth.isDiacriticalMark(bytes[index], bytes[index + 1])
+          {
             let value = UInt32(bytes[index] & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
             if count < most {
               scalars[count] = wchar_t(bitPattern: value)

@@ -65,7 +65,8 @@ public final class CursesScreen: Screen {
     }
 
     let terminal = tty
-    guard let output = Self.clampingSize(of: terminal, { CursesOutput(descriptor: terminal) }) else {
+    guard let output = Self.clampingSize(of: terminal, { CursesOutput(descriptor: terminal) })
+    else {
       input.close()
       Glibc.close(tty)
       throw .unknownTerminal(name)

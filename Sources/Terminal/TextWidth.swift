@@ -57,7 +57,9 @@ public enum TextWidth {
       if byte >= 0x20 && byte < 0x7F {
         columns += 1
         index += 1
-      } else if columns > 0, index + 1 < bytes.count, isDiacriticalMark(bytes[index], bytes[index + 1]) {
+      } else if columns > 0, index + 1 < bytes.count,
+        isDiacriticalMark(bytes[index], bytes[index + 1])
+      {
         index += 2
       } else {
         return nil

@@ -87,7 +87,8 @@ struct CursesOutputTests {
       let columns = TextWidth.columns(of: text)
       let bytewise = capture.cells(x: 0, y: row * 2, count: columns)
       #expect(bytewise == capture.cells(x: 1, y: row * 2 + 1, count: columns))
-      #expect(capture.cell(x: 0, y: row * 2).attributes == capture.cell(x: 1, y: row * 2 + 1).attributes)
+      #expect(
+        capture.cell(x: 0, y: row * 2).attributes == capture.cell(x: 1, y: row * 2 + 1).attributes)
     }
     #expect(capture.cells(x: 0, y: 0, count: 2) == [[0x41, 0x336], [0x74, 0x336]])
     // A cell keeps five code points: the letter and four of its six marks.
@@ -99,7 +100,10 @@ struct CursesOutputTests {
     let capture = Capture()
     let width = capture.output.size.width
     capture.output.draw("abcdef".struckThrough, at: Point(x: width - 3, y: 4), style: .plain)
-    #expect(capture.cells(x: width - 3, y: 4, count: 3) == [[0x61, 0x336], [0x62, 0x336], [0x63, 0x336]])
+    #expect(
+      capture.cells(x: width - 3, y: 4, count: 3) == [
+        [0x61, 0x336], [0x62, 0x336], [0x63, 0x336],
+      ])
     #expect(capture.cell(x: 0, y: 5).scalars == [0x20])
   }
 }
