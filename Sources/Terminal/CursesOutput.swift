@@ -17,6 +17,8 @@ final class CursesOutput {
   var colors = false
   /// Cells made grapheme by grapheme, the slow way: what tests count.
   private(set) var graphemeCells = 0
+  /// The last code point ``standsAlone(_:)`` was asked about, and its answer.
+  private var aloneScalar: (scalar: Unicode.Scalar, alone: Bool)?
 
   /// Opens ncurses on a copy of `descriptor`, for the terminal type `TERM` names (or
   /// `terminalType`); nil when that type is unknown.
@@ -89,6 +91,7 @@ final class CursesOutput {
     if drawMarkedASCII(text, at: origin, width: size.width, attributes: attributes, pair: pair) {
       return
     }
+    if drawRun(text, at: origin, width: size.width, attributes: attributes, pair: pair) { return }
     // A run of one character (a password's mask, a rule) makes its cell once.
     var repeated: (scalar: Unicode.Scalar, cell: cchar_t)?
     TextWidth.layOut(text, from: origin.x, rowWidth: size.width) { x, character in
@@ -165,6 +168,38 @@ final class CursesOutput {
         return true
       }
     }
+  }
+
+  /// One code point repeated (a password's mask, a meter's cells), each a grapheme of one
+  /// column on its own: its cell made once and drawn in one call.
+  private func drawRun(
+    _ text: String, at origin: Point, width: Int, attributes: attr_t, pair: Int16
+  ) -> Bool {
+    guard origin.x >= 0 else { return false }
+    var scalars = text.unicodeScalars.makeIterator()
+    guard let scalar = scalars.next() else { return false }
+    var count = 1
+    while let next = scalars.next() {
+      guard next == scalar else { return false }
+      count += 1
+    }
+    guard TextWidth.columns(of: scalar) == 1, standsAlone(scalar) else { return false }
+    var cell = cell(Character(scalar), attributes: attributes, pair: pair)
+    mvwhline_set(
+      window, Int32(origin.y), Int32(origin.x), &cell, Int32(min(count, width - origin.x)))
+    return true
+  }
+
+  /// Whether `scalar` twice is two graphemes (so any run of it is one a code point): not a
+  /// regional indicator, a prefix or a spacing mark. The last answer is kept.
+  private func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+    if let known = aloneScalar, known.scalar == scalar { return known.alone }
+    var pair = String.UnicodeScalarView()
+    pair.append(scalar)
+    pair.append(scalar)
+    let alone = String(pair).count == 2
+    aloneScalar = (scalar, alone)
+    return alone
   }
 
   /// Fills `rect` row by row, one ncurses call a row.

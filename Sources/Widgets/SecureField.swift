@@ -10,6 +10,9 @@ public final class SecureField: TextField {
   public let showTitle: String
   /// The toggle's word while the text shows.
   public let hideTitle: String
+  /// The toggle as drawn, made once: every drawing of the field shows one of them.
+  private let showAccessory: String
+  private let hideAccessory: String
 
   /// A secure field; `showTitle` and `hideTitle` are the toggle's words in the screen's
   /// language.
@@ -19,6 +22,8 @@ public final class SecureField: TextField {
   ) {
     self.showTitle = showTitle
     self.hideTitle = hideTitle
+    showAccessory = "[\(showTitle)]"
+    hideAccessory = "[\(hideTitle)]"
     super.init(label: label, placeholder: placeholder, text: text, caption: caption)
   }
 
@@ -33,12 +38,10 @@ public final class SecureField: TextField {
   }
 
   /// `[show]` or `[hide]`.
-  public override var accessory: String? {
-    "[\(isRevealed ? hideTitle : showTitle)]"
-  }
+  public override var accessory: String? { isRevealed ? hideAccessory : showAccessory }
 
   /// `[show]` and `[hide]`.
-  public override var accessories: [String] { ["[\(showTitle)]", "[\(hideTitle)]"] }
+  public override var accessories: [String] { [showAccessory, hideAccessory] }
 
   /// Word moves and deletions go to the start or the end.
   public override func edit(for key: Key) -> TextEditor.Edit? {

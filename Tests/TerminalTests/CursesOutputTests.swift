@@ -106,4 +106,34 @@ struct CursesOutputTests {
       ])
     #expect(capture.cell(x: 0, y: 5).scalars == [0x20])
   }
+
+  @Test("a run of one code point is drawn as one, its cells as grapheme by grapheme")
+  func runCells() {
+    let capture = Capture()
+    for (row, text) in ["•••••", "▰▰▰", "·"].enumerated() {
+      let before = capture.output.graphemeCells
+      capture.output.draw(text, at: Point(x: 0, y: row * 2), style: Style(.bold))
+      #expect(capture.output.graphemeCells == before)
+      capture.output.draw("é" + text, at: Point(x: 0, y: row * 2 + 1), style: Style(.bold))
+      let count = text.unicodeScalars.count
+      #expect(
+        capture.cells(x: 0, y: row * 2, count: count)
+          == capture.cells(x: 1, y: row * 2 + 1, count: count))
+      #expect(capture.cells(x: count, y: row * 2, count: 1) == [[0x20]])
+    }
+    // Cut at the right edge.
+    let width = capture.output.size.width
+    capture.output.draw(
+      String(repeating: "•", count: 5), at: Point(x: width - 2, y: 8), style: .plain)
+    #expect(capture.cells(x: width - 2, y: 8, count: 2) == [[0x2022], [0x2022]])
+    #expect(capture.cell(x: 0, y: 9).scalars == [0x20])
+  }
+
+  @Test("a code point that joins the next (U+0600, a prefix) is not drawn as a run")
+  func joiningRunIsGraphemes() {
+    let capture = Capture()
+    let before = capture.output.graphemeCells
+    capture.output.draw("\u{600}\u{600}", at: Point(x: 0, y: 0), style: .plain)
+    #expect(capture.output.graphemeCells > before)
+  }
 }
