@@ -94,6 +94,7 @@ public final class Form<Field: CaseIterable & Hashable & Sendable> {
   func leave(_ field: Field) {
     let position = position(of: field)
     if !state.visited.contains(position) { state.visited.insert(position) }
+    if !state.showingErrors.contains(position) { state.showingErrors.insert(position) }
   }
 
   /// Whether `field` shows as an error: the person has left it or tried to submit (never
@@ -101,7 +102,7 @@ public final class Form<Field: CaseIterable & Hashable & Sendable> {
   /// not). Asked in that order: a view drawing it then watches what is wrong only once it
   /// may show, and no more of it than decides (a redraw for each row otherwise).
   func showsError(for field: Field, wrong: () -> Bool) -> Bool {
-    (state.hasAttemptedSubmit || state.visited.contains(position(of: field))) && wrong()
+    state.showingErrors.contains(position(of: field)) && wrong()
   }
 
   // MARK: Deciding
@@ -154,6 +155,7 @@ public final class Form<Field: CaseIterable & Hashable & Sendable> {
       return .waiting
     }
     state.assign(true, to: \.hasAttemptedSubmit)
+    state.assign(Set(fields.indices), to: \.showingErrors)
     let first = standings.firstIndex(of: .unmet) ?? standings.firstIndex { $0 != .met }
     return .rejected(firstUnmet: fields[first ?? 0])
   }
@@ -194,6 +196,9 @@ final class FormState {
   var refused: Int?
   var visited: Set<Int> = []
   var hasAttemptedSubmit = false
+  /// The fields left once, and all of them once submitting was tried: what ``Form``'s
+  /// `showsError` asks, in one observed read rather than two.
+  var showingErrors: Set<Int> = []
   var phase = SubmissionPhase.editing
   var message: String?
   var canSubmit = false
