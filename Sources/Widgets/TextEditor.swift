@@ -101,19 +101,24 @@ public struct TextEditor: Hashable, Sendable {
     return change
   }
 
-  /// Replaces the graphemes in `range` with `string`, then splits the whole text into
-  /// graphemes again: neighbours may join (`👍` + `🏽`, two flag halves brought together by
-  /// a deletion) or part. The cursor goes after the last code point inserted, or to where
-  /// the deleted text was.
+  /// Replaces the graphemes in `range` with `string`, then splits the text from the
+  /// grapheme before the edit on into graphemes again: neighbours may join (`👍` + `🏽`, two
+  /// flag halves brought together by a deletion) or part. Graphemes further back stay: a
+  /// break depends on what comes before it and on the one code point after it, and that
+  /// one, the first of the grapheme before the edit, is kept. The cursor goes after the
+  /// last code point inserted, or to where the deleted text was.
   private mutating func replace(_ range: Range<Int>, with string: String = "") -> Change {
     guard !range.isEmpty || !string.isEmpty else { return [] }
-    var text = String(characters[..<range.lowerBound])
+    let start = max(0, range.lowerBound - 1)
+    // Appended one by one: `String(_:)` of a slice of graphemes takes a generic path.
+    var text = ""
+    for character in characters[start..<range.lowerBound] { text.append(character) }
     text += string
     let target = text.unicodeScalars.count
-    text += String(characters[range.upperBound...])
-    characters = Array(text)
+    for character in characters[range.upperBound...] { text.append(character) }
+    characters.replaceSubrange(start..., with: Array(text))
     var scalars = 0
-    cursor = 0
+    cursor = start
     while cursor < characters.count && scalars < target {
       scalars += characters[cursor].unicodeScalars.count
       cursor += 1
