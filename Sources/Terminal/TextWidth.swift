@@ -35,8 +35,9 @@ public enum TextWidth {
     return total
   }
 
-  /// Columns a whole text takes; a text of ``markedASCIIColumns(_:)`` is counted from its
-  /// bytes, without taking it apart into graphemes.
+  /// Columns a whole text takes. Printable ASCII, with or without marks of U+0300-U+036F
+  /// on its letters (a struck-through text), is counted from its bytes, without taking it
+  /// apart into graphemes.
   public static func columns(of text: String) -> Int {
     let counted = text.utf8.withContiguousStorageIfAvailable(markedASCIIColumns)
     if let counted, let columns = counted { return columns }
