@@ -87,39 +87,30 @@ final class CursesOutput {
     let size = self.size
     guard (0..<size.height).contains(origin.y), origin.x < size.width else { return }
     let (attributes, pair) = attributes(for: style)
-    if drawASCII(text, at: origin, width: size.width, attributes: attributes, pair: pair) { return }
-    if drawMarkedASCII(text, at: origin, width: size.width, attributes: attributes, pair: pair) {
-      return
+    var text = text
+    let drawnFromBytes = text.withUTF8 { bytes in
+      drawBytes(bytes, at: origin, width: size.width, attributes: attributes, pair: pair)
     }
+    if drawnFromBytes { return }
     if drawRun(text, at: origin, width: size.width, attributes: attributes, pair: pair) { return }
-    // A run of one character (a password's mask, a rule) makes its cell once.
-    var repeated: (scalar: Unicode.Scalar, cell: cchar_t)?
     TextWidth.layOut(text, from: origin.x, rowWidth: size.width) { x, character in
-      let character = character ?? " "
-      let scalars = character.unicodeScalars
-      let single = scalars.count == 1 ? scalars.first : nil
-      var cell: cchar_t
-      if let single, let repeated, repeated.scalar == single {
-        cell = repeated.cell
-      } else {
-        graphemeCells += 1
-        cell = self.cell(character, attributes: attributes, pair: pair)
-        if let single { repeated = (single, cell) }
-      }
+      graphemeCells += 1
+      var cell = self.cell(character ?? " ", attributes: attributes, pair: pair)
       // Writing the bottom-right cell reports an error (the cursor cannot advance) but draws.
       mvwadd_wch(window, Int32(origin.y), Int32(x), &cell)
     }
   }
 
-  /// Printable ASCII is one byte per cell: ncurses takes the whole run in one call.
-  private func drawASCII(
-    _ text: String, at origin: Point, width: Int, attributes: attr_t, pair: Int16
-  )
-    -> Bool
-  {
-    var text = text
-    return text.withUTF8 { bytes in
-      guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+  /// Printable ASCII, with or without marks of U+0300-U+036F on its letters (a met
+  /// requirement's struck-through text, see `TextWidth.markedASCIIColumns`), drawn from its
+  /// bytes: plain, in one call; marked, a cell a letter with its marks (as many as
+  /// `TextWidth.cellScalars` keeps). False, drawing nothing, for any other text.
+  private func drawBytes(
+    _ bytes: UnsafeBufferPointer<UInt8>, at origin: Point, width: Int, attributes: attr_t,
+    pair: Int16
+  ) -> Bool {
+    guard let columns = TextWidth.markedASCIIColumns(bytes) else { return false }
+    if columns == bytes.count {
       let skip = max(0, -origin.x)
       let count = min(bytes.count - skip, width - max(0, origin.x))
       guard count > 0 else { return true }
@@ -130,44 +121,31 @@ final class CursesOutput {
       wattr_set(window, cn_a_normal(), 0, nil)
       return true
     }
-  }
-
-  /// Printable ASCII with marks on its letters (a met requirement's struck-through text, see
-  /// `TextWidth.markedASCIIColumns`): each letter's cell is made from the bytes, with its
-  /// marks (as many as `TextWidth.cellScalars` keeps), instead of grapheme by grapheme.
-  private func drawMarkedASCII(
-    _ text: String, at origin: Point, width: Int, attributes: attr_t, pair: Int16
-  ) -> Bool {
     guard origin.x >= 0 else { return false }
-    var text = text
-    return text.withUTF8 { bytes in
-      guard TextWidth.markedASCIIColumns(bytes) != nil else { return false }
-      let most = TextWidth.cellScalarLimit
-      return withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: most + 1) { scalars in
-        var cell = cchar_t()
-        var index = 0
-        var x = origin.x
-        while index < bytes.count && x < width {
-          scalars[0] = wchar_t(bytes[index])
-          var count = 1
-          index += 1
-          while index + 1 < bytes.count, TextWidth.isDiacriticalMark(bytes[index], bytes[index + 1])
-          {
-            let value = UInt32(bytes[index] & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-            if count < most {
-              scalars[count] = wchar_t(bitPattern: value)
-              count += 1
-            }
-            index += 2
+    let most = TextWidth.cellScalarLimit
+    withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: most + 1) { scalars in
+      var cell = cchar_t()
+      var index = 0
+      var x = origin.x
+      while index < bytes.count && x < width {
+        scalars[0] = wchar_t(bytes[index])
+        var count = 1
+        index += 1
+        while index + 1 < bytes.count, TextWidth.isDiacriticalMark(bytes[index], bytes[index + 1]) {
+          let value = UInt32(bytes[index] & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+          if count < most {
+            scalars[count] = wchar_t(bitPattern: value)
+            count += 1
           }
-          scalars[count] = 0
-          setcchar(&cell, scalars.baseAddress!, attributes, pair, nil)
-          mvwadd_wch(window, Int32(origin.y), Int32(x), &cell)
-          x += 1
+          index += 2
         }
-        return true
+        scalars[count] = 0
+        setcchar(&cell, scalars.baseAddress!, attributes, pair, nil)
+        mvwadd_wch(window, Int32(origin.y), Int32(x), &cell)
+        x += 1
       }
     }
+    return true
   }
 
   /// One code point repeated (a password's mask, a meter's cells), each a grapheme of one

@@ -41,9 +41,7 @@ public enum TextWidth {
   public static func columns(of text: String) -> Int {
     let counted = text.utf8.withContiguousStorageIfAvailable(markedASCIIColumns)
     if let counted, let columns = counted { return columns }
-    var total = 0
-    for character in text { total += columns(of: character) }
-    return total
+    return columns(of: text[...])
   }
 
   /// For printable ASCII whose letters may carry marks of the Combining Diacritical Marks
