@@ -15,7 +15,9 @@ public final class ChangePasswordScreen {
   ) {
     fields = Dictionary(
       uniqueKeysWithValues: ChangePasswordField.allCases.map { field in
-        let (label, text) = (field.label(strings), Binding(model, \.[field]))
+        let (label, text) = (
+          field.label(strings), Binding(get: { model[field] }, set: { model[field] = $0 })
+        )
         let view =
           field == .login
           ? TextField(label: label, text: text)

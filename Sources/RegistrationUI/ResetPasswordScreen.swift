@@ -16,7 +16,9 @@ public final class ResetPasswordScreen {
   ) {
     fields = Dictionary(
       uniqueKeysWithValues: ResetPasswordField.allCases.map { field in
-        let (label, text) = (field.label(strings), Binding(model, \.[field]))
+        let (label, text) = (
+          field.label(strings), Binding(get: { model[field] }, set: { model[field] = $0 })
+        )
         let view =
           field.isSecret
           ? SecureField(label: label, text: text, strings: strings)

@@ -19,10 +19,14 @@ public final class SignInScreen {
     sessionNotice: @escaping () -> String? = { nil }, offersReset: Bool = false,
     send: @escaping (SessionEvent) -> Void = { _ in }
   ) {
-    loginField = TextField(label: strings.loginLabel, text: Binding(viewModel, \.login))
-      .limit(to: .login, strings: strings)
+    loginField = TextField(
+      label: strings.loginLabel,
+      text: Binding(get: { viewModel.login }, set: { viewModel.login = $0 })
+    )
+    .limit(to: .login, strings: strings)
     passwordField = SecureField(
-      label: strings.passwordLabel, text: Binding(viewModel, \.password), strings: strings
+      label: strings.passwordLabel,
+      text: Binding(get: { viewModel.password }, set: { viewModel.password = $0 }), strings: strings
     ).limit(to: .password, strings: strings)
     submitButton = Button(strings.signInButton, isEnabled: { viewModel.canSubmit }) {}
     createLink = Link(strings.noAccount, title: strings.createOneLink) { send(.showSignUp) }

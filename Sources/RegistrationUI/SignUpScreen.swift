@@ -21,13 +21,19 @@ public final class SignUpScreen {
     sessionNotice: @escaping () -> String? = { nil },
     send: @escaping (SessionEvent) -> Void = { _ in }
   ) {
-    loginField = TextField(label: strings.loginLabel, text: Binding(viewModel, \.login))
-      .limit(to: .of(.login), strings: strings)
+    loginField = TextField(
+      label: strings.loginLabel,
+      text: Binding(get: { viewModel.login }, set: { viewModel.login = $0 })
+    )
+    .limit(to: .of(.login), strings: strings)
     passwordField = SecureField(
-      label: strings.passwordLabel, text: Binding(viewModel, \.password), strings: strings
+      label: strings.passwordLabel,
+      text: Binding(get: { viewModel.password }, set: { viewModel.password = $0 }), strings: strings
     ).limit(to: .of(.password), strings: strings)
     confirmationField = SecureField(
-      label: strings.confirmationLabel, text: Binding(viewModel, \.confirmation), strings: strings
+      label: strings.confirmationLabel,
+      text: Binding(get: { viewModel.confirmation }, set: { viewModel.confirmation = $0 }),
+      strings: strings
     ).limit(to: .of(.confirmation), strings: strings)
     // On the label row: a row of its own would not leave 24 lines for the whole form.
     if viewModel.estimatesStrength {

@@ -14,7 +14,9 @@ public struct Binding<Value> {
     self.set = set
   }
 
-  /// A binding to `object`'s property at `keyPath` (a view model's input, say).
+  /// A binding to `object`'s property at `keyPath` (a view model's input, say). Each write
+  /// through a key path to a computed property (an `@Observable` one) first reads it; a
+  /// field written at every keystroke is better bound with `init(get:set:)`.
   public init<Root: AnyObject>(_ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) {
     self.init(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
   }
