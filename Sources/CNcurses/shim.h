@@ -22,6 +22,8 @@ static inline attr_t cn_a_bold(void) { return A_BOLD; }
 static inline attr_t cn_a_dim(void) { return A_DIM; }
 static inline attr_t cn_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
+// A colour pair as a chtype carries it: only pairs below 256 fit.
+static inline chtype cn_color_pair(short pair) { return COLOR_PAIR(pair); }
 
 static inline int cn_getmaxy(WINDOW *win) { return getmaxy(win); }
 static inline int cn_getmaxx(WINDOW *win) { return getmaxx(win); }

@@ -114,11 +114,15 @@ final class CursesOutput {
       let skip = max(0, -origin.x)
       let count = min(bytes.count - skip, width - max(0, origin.x))
       guard count > 0 else { return true }
-      wattr_set(window, attributes, pair, nil)
-      bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
-        _ = mvwaddnstr(window, Int32(origin.y), Int32(max(0, origin.x)), chars + skip, Int32(count))
+      // The cells are made here and copied in: `waddnstr` asks of every byte whether it
+      // starts a multibyte character (`wctob`, about 250 instructions a letter), which
+      // ASCII never does. A chtype holds colour pairs below 256; there is one a colour.
+      let style = chtype(attributes) | cn_color_pair(pair)
+      withUnsafeTemporaryAllocation(of: chtype.self, capacity: count) { cells in
+        for index in 0..<count { cells[index] = chtype(bytes[skip + index]) | style }
+        _ = mvwaddchnstr(
+          window, Int32(origin.y), Int32(max(0, origin.x)), cells.baseAddress!, Int32(count))
       }
-      wattr_set(window, cn_a_normal(), 0, nil)
       return true
     }
     guard origin.x >= 0 else { return false }

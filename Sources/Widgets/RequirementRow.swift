@@ -37,7 +37,11 @@ public final class RequirementRow: Control {
   /// What the row offers after its text, if anything.
   @ViewState public var offer: Offer?
   /// The application's glyphs: the icon's width decides where wrapped lines start.
-  private var glyphs = Theme.Glyphs.unicode
+  private var glyphs = Theme.Glyphs.unicode {
+    didSet { iconWidths = Self.iconWidths(of: glyphs) }
+  }
+  /// How wide each icon is, measured once for the glyphs rather than on every key.
+  private var iconWidths = RequirementRow.iconWidths(of: .unicode)
   /// The text laid out for the last measure or drawing, and the met texts struck through:
   /// every key may redraw the rows, few change their words.
   private var wrap = TextWrapCache()
@@ -81,27 +85,40 @@ public final class RequirementRow: Control {
     return super.mouseDown(at: point)
   }
 
-  /// The icon, the text and the offer, as runs for `TextWrap`.
-  private func runs(_ state: State) -> (runs: [String], indent: Int) {
-    let icon =
-      switch state {
-      case .met: glyphs.met
-      case .unmet, .failed: glyphs.unmet
-      case .pending: glyphs.pending
-      }
-    var runs = [icon, " " + text()]
+  /// The icon of a row in `state`, and its columns.
+  private func icon(_ state: State) -> (text: String, columns: Int) {
+    switch state {
+    case .met: (glyphs.met, iconWidths.met)
+    case .unmet, .failed: (glyphs.unmet, iconWidths.unmet)
+    case .pending: (glyphs.pending, iconWidths.pending)
+    }
+  }
+
+  private static func iconWidths(of glyphs: Theme.Glyphs) -> (met: Int, unmet: Int, pending: Int) {
+    (
+      TextWidth.columns(of: glyphs.met), TextWidth.columns(of: glyphs.unmet),
+      TextWidth.columns(of: glyphs.pending)
+    )
+  }
+
+  /// The icon, the text and the offer, as runs for `TextWrap`. The icon takes part only by
+  /// its width, as a stand-in of that many columns: a row that changes state (on most keys,
+  /// some row does) changes its icon alone, and keeps its layout.
+  private func runs(iconColumns: Int) -> [String] {
+    var runs = [String(repeating: "#", count: iconColumns), " " + text()]
     if let title = offer?.title() { runs.append(" " + title) }
-    return (runs, TextWidth.columns(of: icon) + 1)
+    return runs
   }
 
   override func adopt(_ theme: Theme) { glyphs = theme.glyphs }
 
   /// As many rows as the wrapped text takes.
   public override func sizeThatFits(_ proposal: Size) -> Size {
-    let (runs, indent) = runs(state())
+    let iconColumns = icon(state()).columns
     return Size(
       width: proposal.width,
-      height: wrap.lineCount(runs, width: proposal.width, indent: indent))
+      height: wrap.lineCount(
+        runs(iconColumns: iconColumns), width: proposal.width, indent: iconColumns + 1))
   }
 
   /// The icon, the text (struck when met) and the offer, wrapped under the text.
@@ -116,12 +133,18 @@ public final class RequirementRow: Control {
       case .failed: theme.error
       case .pending: theme.pending
       }
-    let (runs, indent) = runs(state)
-    for piece in wrap.layout(runs, width: canvas.size.width, indent: indent) {
-      let isOffer = piece.run == 2
+    let (icon, iconColumns) = icon(state)
+    let pieces = wrap.layout(
+      runs(iconColumns: iconColumns), width: canvas.size.width, indent: iconColumns + 1)
+    for piece in pieces {
       let text =
-        state == .met && glyphs.canStrike && piece.run == 1 ? struckThrough(piece.text) : piece.text
-      let pieceStyle = isOffer ? (isFocused ? theme.focusedLink : theme.link) : style
+        switch piece.run {
+        // The stand-in, and the space after it in the icon's style.
+        case 0: piece.x == 0 && piece.line == 0 ? icon + piece.text.dropFirst(iconColumns) : ""
+        case 1: state == .met && glyphs.canStrike ? struckThrough(piece.text) : piece.text
+        default: piece.text
+        }
+      let pieceStyle = piece.run == 2 ? (isFocused ? theme.focusedLink : theme.link) : style
       canvas.draw(text, at: Point(x: piece.x, y: piece.line), style: pieceStyle)
     }
   }

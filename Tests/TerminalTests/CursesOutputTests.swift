@@ -33,15 +33,15 @@ struct CursesOutputTests {
       }
     }
 
-    /// The code points and attributes of the cell at `x`, `y` in ncurses' buffer.
-    func cell(x: Int, y: Int) -> (scalars: [UInt32], attributes: attr_t) {
+    /// The code points, attributes and colour pair of the cell at `x`, `y` in ncurses' buffer.
+    func cell(x: Int, y: Int) -> (scalars: [UInt32], attributes: attr_t, pair: Int16) {
       var cell = cchar_t()
       _ = mvwin_wch(output.window, Int32(y), Int32(x), &cell)
       var scalars = [wchar_t](repeating: 0, count: Int(CCHARW_MAX) + 1)
       var attributes = attr_t()
       var pair: Int16 = 0
       _ = getcchar(&cell, &scalars, &attributes, &pair, nil)
-      return (scalars.prefix { $0 != 0 }.map { UInt32(bitPattern: $0) }, attributes)
+      return (scalars.prefix { $0 != 0 }.map { UInt32(bitPattern: $0) }, attributes, pair)
     }
 
     /// The cells of row `y` from `x`, `count` of them.
@@ -93,6 +93,30 @@ struct CursesOutputTests {
     #expect(capture.cells(x: 0, y: 0, count: 2) == [[0x41, 0x336], [0x74, 0x336]])
     // A cell keeps five code points: the letter and four of its six marks.
     #expect(capture.cell(x: 0, y: 2).scalars == [0x61] + Array(repeating: 0x301, count: 4))
+  }
+
+  @Test("plain ASCII is drawn from its bytes as the same cells, style and colour as one by one")
+  func plainASCIICells() {
+    let capture = Capture()
+    capture.output.colors = true
+    let width = capture.output.size.width
+    let style = Style([.bold, .underline], foreground: .green)
+    capture.output.draw("Login is free", at: Point(x: 0, y: 0), style: style)
+    // A first grapheme outside ASCII takes the text grapheme by grapheme.
+    capture.output.draw("é" + "Login is free", at: Point(x: 0, y: 1), style: style)
+    for x in 0..<13 {
+      let (bytewise, onebyone) = (capture.cell(x: x, y: 0), capture.cell(x: x + 1, y: 1))
+      #expect(bytewise.scalars == onebyone.scalars)
+      #expect(bytewise.attributes == onebyone.attributes)
+      #expect(bytewise.pair == onebyone.pair && bytewise.pair == 3)
+    }
+    #expect(capture.cell(x: 13, y: 0).scalars == [0x20])
+    // Cut at both edges, never wrapped to the next row.
+    capture.output.draw("abcdef", at: Point(x: -2, y: 3), style: .plain)
+    capture.output.draw("uvwxyz", at: Point(x: width - 3, y: 3), style: .plain)
+    #expect(capture.cells(x: 0, y: 3, count: 5) == [[0x63], [0x64], [0x65], [0x66], [0x20]])
+    #expect(capture.cells(x: width - 3, y: 3, count: 3) == [[0x75], [0x76], [0x77]])
+    #expect(capture.cell(x: 0, y: 4).scalars == [0x20])
   }
 
   @Test("a struck-through text is cut at the right edge, not wrapped")

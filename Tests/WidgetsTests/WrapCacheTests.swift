@@ -32,6 +32,27 @@ struct WrapCacheTests {
     #expect(row.layoutCount == 2, "new words, one new layout")
   }
 
+  @Test("a row that is met, then unmet again, keeps its layout: the icon takes only its width")
+  func iconChangeKeepsLayout() {
+    let model = RowState()
+    let row = RequirementRow({ model.text }) { model.state }
+    let screen = MemoryScreen(size: Size(width: 24, height: 8))
+    let application = Application(screen: screen, root: VStack([row]), contentWidth: 24)
+    application.render()
+    let unmet = screen.lines
+    model.state = .met
+    application.render()
+    #expect(screen.lines[0].hasPrefix(Theme.Glyphs.unicode.met), "\(screen.lines)")
+    model.state = .pending
+    application.render()
+    #expect(screen.lines[0].hasPrefix(Theme.Glyphs.unicode.pending), "\(screen.lines)")
+    model.state = .unmet
+    application.render()
+    #expect(screen.lines == unmet)
+    #expect(row.drawCount == 4)
+    #expect(row.layoutCount == 1, "every state lays the words out the same")
+  }
+
   @Test("a met row is drawn struck through, the same after a redraw from the kept layout")
   func struckRowKept() {
     let model = RowState()
