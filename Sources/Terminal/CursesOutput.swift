@@ -17,8 +17,9 @@ final class CursesOutput {
   var colors = false
   /// Cells made grapheme by grapheme, the slow way: what tests count.
   private(set) var graphemeCells = 0
-  /// The last code point ``standsAlone(_:)`` was asked about, and its answer.
-  private var aloneScalar: (scalar: Unicode.Scalar, alone: Bool)?
+  /// The code points ``standsAlone(_:)`` was asked about, and its answers: a form draws
+  /// few runs (a mask, a meter's two cells), each on most keys.
+  private var aloneScalars: [Unicode.Scalar: Bool] = [:]
 
   /// Opens ncurses on a copy of `descriptor`, for the terminal type `TERM` names (or
   /// `terminalType`); nil when that type is unknown.
@@ -173,14 +174,15 @@ final class CursesOutput {
   }
 
   /// Whether `scalar` twice is two graphemes (so any run of it is one a code point): not a
-  /// regional indicator, a prefix or a spacing mark. The last answer is kept.
+  /// regional indicator, a prefix or a spacing mark. The answers are kept, a few at most.
   private func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
-    if let known = aloneScalar, known.scalar == scalar { return known.alone }
+    if let known = aloneScalars[scalar] { return known }
     var pair = String.UnicodeScalarView()
     pair.append(scalar)
     pair.append(scalar)
     let alone = String(pair).count == 2
-    aloneScalar = (scalar, alone)
+    if aloneScalars.count >= 16 { aloneScalars.removeAll() }
+    aloneScalars[scalar] = alone
     return alone
   }
 
