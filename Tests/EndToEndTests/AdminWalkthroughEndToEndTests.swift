@@ -223,13 +223,18 @@ final class Pane {
 
   init() throws { tmux = try Tmux() }
 
-  /// Types `line` at the shell (cleared first): the file its status goes to.
+  /// Types `line` at the shell (cleared first): the file its status goes to. Returns once
+  /// the screen is cleared for it: a wait for text must not find the command before's (a
+  /// refused ssh's password prompt matched at once, and the password was typed before the
+  /// new ssh asked for it, which then waited for good).
   func start(_ line: String) throws -> String {
     count += 1
     let file = "\(tmux.directory)/status-\(count)"
     // Keys a program left unread (an Esc after it ended) are dropped with the line.
     try tmux.keys("C-u")
-    try tmux.shell("clear; \(line); echo $? > \(file)")
+    // The marker is made by the shell's arithmetic: the typed line does not show it.
+    try tmux.shell("clear; echo '[step' $((\(count) + 0))']'; \(line); echo $? > \(file)")
+    try tmux.wait(forText: "[step \(count)]")
     return file
   }
 
