@@ -94,7 +94,7 @@ public final class Form<Field: CaseIterable & Hashable & Sendable> {
   func leave(_ field: Field) {
     let position = position(of: field)
     if !state.visited.contains(position) { state.visited.insert(position) }
-    if !state.showingErrors.contains(position) { state.showingErrors.insert(position) }
+    if !inputs[position].showsErrors { inputs[position].showsErrors = true }
   }
 
   /// Whether `field` shows as an error: the person has left it or tried to submit (never
@@ -102,7 +102,7 @@ public final class Form<Field: CaseIterable & Hashable & Sendable> {
   /// not). Asked in that order: a view drawing it then watches what is wrong only once it
   /// may show, and no more of it than decides (a redraw for each row otherwise).
   func showsError(for field: Field, wrong: () -> Bool) -> Bool {
-    state.showingErrors.contains(position(of: field)) && wrong()
+    inputs[position(of: field)].showsErrors && wrong()
   }
 
   // MARK: Deciding
@@ -155,7 +155,7 @@ public final class Form<Field: CaseIterable & Hashable & Sendable> {
       return .waiting
     }
     state.assign(true, to: \.hasAttemptedSubmit)
-    state.assign(Set(fields.indices), to: \.showingErrors)
+    for input in inputs where !input.showsErrors { input.showsErrors = true }
     let first = standings.firstIndex(of: .unmet) ?? standings.firstIndex { $0 != .met }
     return .rejected(firstUnmet: fields[first ?? 0])
   }
@@ -196,17 +196,16 @@ final class FormState {
   var refused: Int?
   var visited: Set<Int> = []
   var hasAttemptedSubmit = false
-  /// The fields left once, and all of them once submitting was tried: what ``Form``'s
-  /// `showsError` asks, in one observed read rather than two.
-  var showingErrors: Set<Int> = []
   var phase = SubmissionPhase.editing
   var message: String?
   var canSubmit = false
 }
 
-/// One field's text: observable on its own, so that what shows one field redraws only when
-/// that field changes.
+/// One field's text, and whether it shows its errors (it was left once, or submitting was
+/// tried): observable on their own, so that what shows one field redraws only when that
+/// field changes, not when the person leaves another.
 @Observable
 final class FormInput {
   var text = ""
+  var showsErrors = false
 }

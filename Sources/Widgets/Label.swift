@@ -61,6 +61,9 @@ public final class Label: View {
   public override func draw(in canvas: Canvas) {
     canvas.clear()
     let value = text()
+    // An empty text has no style to ask for: what decides the style (an error or a hint)
+    // does not redraw a label that shows nothing.
+    guard !value.isEmpty else { return }
     let style = style(canvas.theme)
     let columns = TextWidth.columns(of: value)
     guard wraps, columns > canvas.size.width else {

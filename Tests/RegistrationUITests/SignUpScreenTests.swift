@@ -139,6 +139,23 @@ struct SignUpScreenTests {
     }
   }
 
+  @Test("leaving Login redraws Login and Password: nothing of the fields after, no met row")
+  func leaveDrawCounts() {
+    let form = SignUpHarness()
+    let views = form.form.root.subtree
+    form.type("alice")
+    form.settle()
+    let before = form.drawCounts
+    form.press(Key(.tab))
+    let redrawn = views.indices.filter { form.drawCounts[$0] != before[$0] }
+    // Login loses its focus line and Password takes it. Login's rows are all met: they show
+    // no error whether the field shows errors or not.
+    let expected = [form.form.loginField, form.form.passwordField].map { field in
+      views.firstIndex { $0 === field }!
+    }
+    #expect(redrawn == expected, "\(redrawn.map { String(describing: type(of: views[$0])) })")
+  }
+
   @Test("a row whose answer flips redraws alone: the other rows of its field do not")
   func rowDrawCounts() {
     let form = SignUpHarness()
