@@ -119,6 +119,18 @@ struct CursesOutputTests {
     #expect(capture.cell(x: 0, y: 4).scalars == [0x20])
   }
 
+  @Test("a control byte never reaches a cell through the ASCII path: only 0x20-0x7E take it")
+  func controlBytesNotCopied() {
+    let capture = Capture()
+    for (row, control) in ["\u{1B}", "\u{0}", "\u{7F}", "\u{9B}", "\r"].enumerated() {
+      let before = capture.output.graphemeCells
+      capture.output.draw("a" + control + "[31mb", at: Point(x: 0, y: row), style: .plain)
+      #expect(capture.output.graphemeCells > before, "not drawn from its bytes")
+      let scalars = (0..<8).flatMap { capture.cell(x: $0, y: row).scalars }
+      #expect(!scalars.contains(control.unicodeScalars.first!.value), "\(scalars)")
+    }
+  }
+
   @Test("a struck-through text is cut at the right edge, not wrapped")
   func markedASCIIIsCut() {
     let capture = Capture()
